@@ -1,0 +1,226 @@
+"""The event type shared by every game, its one Arrow schema, canonical bytes and hash chain."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import struct
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+import pyarrow as pa
+
+from engine.cards import format_face, parse_face
+from engine.errors import InvalidEvent
+
+SCHEMA_VERSION = 1
+DIGEST_SIZE = 16
+GENESIS = bytes(DIGEST_SIZE)
+NO_SEAT = -1
+NONE = -1
+
+
+class Event(NamedTuple):
+    """One recorded event; an action proposed by a player or bot is an Event without ts/digest."""
+
+    kind: str
+    seat: int = NO_SEAT
+    cards: tuple[int, ...] = ()
+    target: int = NONE
+    value: int = NONE
+    tag: str = ""
+    payload: str | None = None
+    game_id: str = ""
+    seq: int = -1
+    ts: int = 0
+    digest: bytes = b""
+
+    def describe(self) -> str:
+        """A short human line: 'seq 12 seat 3 PLAY Th Td'."""
+        parts = [f"seq {self.seq}"]
+        if self.seat >= 0:
+            parts.append(f"seat {self.seat}")
+        parts.append(self.kind)
+        if self.cards:
+            parts.append(" ".join(format_face(c) for c in self.cards))
+        if self.target >= 0:
+            parts.append(f"target {self.target}")
+        if self.value != NONE:
+            parts.append(f"value {self.value}")
+        if self.tag:
+            parts.append(self.tag)
+        return " ".join(parts)
+
+
+EVENT_FIELDS = (
+    pa.field("game_id", pa.string(), nullable=False),
+    pa.field("seq", pa.uint32(), nullable=False),
+    pa.field("ts", pa.timestamp("us", tz="UTC"), nullable=False),
+    pa.field("seat", pa.int8(), nullable=False),
+    pa.field("kind", pa.dictionary(pa.int8(), pa.string()), nullable=False),
+    pa.field("cards", pa.list_(pa.uint8()), nullable=False),
+    pa.field("target", pa.int8(), nullable=False),
+    pa.field("value", pa.int16(), nullable=False),
+    pa.field("tag", pa.dictionary(pa.int8(), pa.string()), nullable=False),
+    pa.field("payload", pa.string(), nullable=True),
+    pa.field("digest", pa.binary(DIGEST_SIZE), nullable=False),
+)
+SCHEMA = pa.schema(
+    EVENT_FIELDS,
+    metadata={"liujia.log": "events", "liujia.schema_version": str(SCHEMA_VERSION)},
+)
+
+_HEAD = struct.Struct("<IqbbhH")
+
+
+def canonical_bytes(e: Event) -> bytes:
+    """The bytes a digest covers: every field but the digest, length-prefixed, fixed layout."""
+    gid = e.game_id.encode()
+    kind = e.kind.encode()
+    tag = e.tag.encode()
+    payload = b"" if e.payload is None else e.payload.encode()
+    return b"".join((
+        struct.pack("<H", len(gid)), gid,
+        _HEAD.pack(e.seq, e.ts, e.seat, e.target, e.value, len(e.cards)), bytes(e.cards),
+        struct.pack("<H", len(kind)), kind,
+        struct.pack("<H", len(tag)), tag,
+        struct.pack("<bI", e.payload is None, len(payload)), payload,
+    ))
+
+
+def chain_digest(prev: bytes, e: Event) -> bytes:
+    """Digest of an event chained to the previous digest of its game."""
+    return hashlib.blake2b(prev + canonical_bytes(e), digest_size=DIGEST_SIZE).digest()
+
+
+def seal_events(events: Iterable[Event], prev: bytes = GENESIS) -> list[Event]:
+    """Give each event (already numbered) its chained digest."""
+    out = []
+    for e in events:
+        prev = chain_digest(prev, e)
+        out.append(e._replace(digest=prev))
+    return out
+
+
+def events_to_batch(events: Sequence[Event]) -> pa.RecordBatch:
+    """Arrow record batch of events in the one schema."""
+    cols = list(zip(*events, strict=True)) if events else [[] for _ in Event._fields]
+    kind, seat, cards, target, value, tag, payload, game_id, seq, ts, digest = cols
+    return pa.RecordBatch.from_arrays(
+        [
+            pa.array(game_id, pa.string()),
+            pa.array(seq, pa.uint32()),
+            pa.array(ts, pa.int64()).cast(pa.timestamp("us", tz="UTC")),
+            pa.array(seat, pa.int8()),
+            pa.array(kind, pa.string()).dictionary_encode().cast(SCHEMA.field("kind").type),
+            pa.array(cards, pa.list_(pa.uint8())),
+            pa.array(target, pa.int8()),
+            pa.array(value, pa.int16()),
+            pa.array(tag, pa.string()).dictionary_encode().cast(SCHEMA.field("tag").type),
+            pa.array(payload, pa.string()),
+            pa.array(digest, pa.binary(DIGEST_SIZE)),
+        ],
+        schema=SCHEMA,
+    )
+
+
+def _dict_column(col: pa.Array) -> list[str]:
+    if pa.types.is_dictionary(col.type):
+        words = col.dictionary.to_pylist()
+        return [words[i] for i in col.indices.to_pylist()]
+    return col.to_pylist()
+
+
+def _cards_column(col: pa.Array) -> list[tuple[int, ...]]:
+    offs = col.offsets.to_pylist()
+    values = col.values
+    data = values.buffers()[1].to_pybytes()[values.offset:] if len(values) else b""
+    return [tuple(data[offs[i]:offs[i + 1]]) for i in range(len(col))]
+
+
+def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
+    """Events of an Arrow record batch in the one schema."""
+    c = batch.column
+    n = batch.num_rows
+    game_id = c(0).to_pylist()
+    seq = c(1).to_pylist()
+    ts = c(2).cast(pa.int64()).to_pylist()
+    seat = c(3).to_pylist()
+    kind = _dict_column(c(4))
+    cards = _cards_column(c(5))
+    target = c(6).to_pylist()
+    value = c(7).to_pylist()
+    tag = _dict_column(c(8))
+    payload = c(9).to_pylist()
+    digest = c(10).to_pylist()
+    return [
+        Event(kind[i], seat[i], cards[i], target[i], value[i], tag[i], payload[i],
+              game_id[i], seq[i], ts[i], digest[i])
+        for i in range(n)
+    ]
+
+
+def event_to_json(e: Event) -> dict[str, Any]:
+    """A JSON-ready dict of an event or action, cards as text faces."""
+    out: dict[str, Any] = {"kind": e.kind, "seat": e.seat}
+    if e.cards:
+        out["cards"] = [format_face(c) for c in e.cards]
+    if e.target != NONE:
+        out["target"] = e.target
+    if e.value != NONE:
+        out["value"] = e.value
+    if e.tag:
+        out["tag"] = e.tag
+    if e.payload is not None:
+        out["payload"] = json.loads(e.payload)
+    if e.game_id:
+        out["game_id"] = e.game_id
+    if e.seq >= 0:
+        out["seq"] = e.seq
+    return out
+
+
+_JSON_KEYS = {"kind", "seat", "cards", "target", "value", "tag", "payload", "game_id", "seq",
+              "suit"}
+
+
+def event_from_json(obj: Any) -> Event:
+    """An action/event from its JSON form (see docs/actions.md); raises InvalidEvent."""
+    if not isinstance(obj, dict):
+        raise InvalidEvent("an action must be a JSON object", field="action")
+    unknown = set(obj) - _JSON_KEYS
+    if unknown:
+        raise InvalidEvent(f"unknown keys {sorted(unknown)}", field=sorted(unknown)[0])
+    kind = obj.get("kind")
+    if not isinstance(kind, str) or not kind:
+        raise InvalidEvent("'kind' must be a non-empty string", field="kind")
+
+    def _int(name: str, default: int) -> int:
+        v = obj.get(name, default)
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise InvalidEvent(f"'{name}' must be an integer", field=name)
+        return v
+
+    cards = obj.get("cards", [])
+    if isinstance(cards, str):
+        cards = cards.split()
+    if not isinstance(cards, list):
+        raise InvalidEvent("'cards' must be a list of faces like [\"Th\", \"RJ\"]", field="cards")
+    value = _int("value", NONE)
+    if "suit" in obj:
+        suit = obj["suit"]
+        if suit not in ("s", "h", "c", "d"):
+            raise InvalidEvent("'suit' must be one of s h c d", field="suit")
+        value = "shcd".index(suit)
+    payload = obj.get("payload")
+    return Event(
+        kind=kind.upper(),
+        seat=_int("seat", NO_SEAT),
+        cards=tuple(parse_face(c) for c in cards),
+        target=_int("target", NONE),
+        value=value,
+        tag=str(obj.get("tag", "")),
+        payload=None if payload is None else json.dumps(payload, sort_keys=True),
+        game_id=str(obj.get("game_id", "")),
+        seq=_int("seq", -1),
+    )

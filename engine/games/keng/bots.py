@@ -1,0 +1,85 @@
+"""Self-play policies for 六人坑: uniformly random legal play, and a simple greedy player."""
+
+from __future__ import annotations
+
+import random
+
+from engine.events import Event
+from engine.games.keng import game, rules
+from engine.games.keng.cards import CLASS, IS_JOKER, SUIT, A, K
+from engine.games.keng.state import KengState
+
+
+class RandomPolicy:
+    """Uniform over the turn actions; reports, snatches and counts at random, now and then a
+    false 抢 claim, so that every rule path occurs in self-play."""
+
+    name = "random"
+    report_prob = 0.9
+    snatch_prob = 0.5
+    count_prob = 0.01
+    false_claim_prob = 0.003
+
+    def choose(self, s: KengState, rng: random.Random) -> Event:
+        """The next action for whoever acts (turn or out of turn)."""
+        oot = game.out_of_turn_actions(s)
+        reports = [a for a in oot if a.kind == "LAST_CARD"]
+        if reports and rng.random() < self.report_prob:
+            return reports[0]
+        snatches = [a for a in oot if a.kind == "SNATCH"]
+        if snatches and rng.random() < self.snatch_prob:
+            return rng.choice(snatches)
+        if rng.random() < self.count_prob:
+            counts = [a for a in oot if a.kind == "COUNT"]
+            if counts:
+                return rng.choice(counts)
+        if rng.random() < self.false_claim_prob:
+            seat = rng.randrange(6)
+            if seat != rules.due_seat(s):
+                hand = s.hands[seat]
+                return game.claim(s, seat, rng.choice(hand) if hand else None)
+        return rng.choice(game.turn_actions(s))
+
+
+class GreedyPolicy:
+    """Sheds as many cards as it can, punishes with K and RJ, keeps jokers for the end, names
+    its longest suit, always reports its last card and snatches when it validly can."""
+
+    name = "greedy"
+
+    def choose(self, s: KengState, rng: random.Random) -> Event:
+        """The next action for whoever acts (turn or out of turn)."""
+        for a in game.out_of_turn_actions(s):
+            if a.kind in ("LAST_CARD", "SNATCH"):
+                return a
+        actions = game.turn_actions(s)
+        best = max(self._score(s, a) for a in actions)
+        return rng.choice([a for a in actions if self._score(s, a) == best])
+
+    @staticmethod
+    def _score(s: KengState, a: Event) -> float:
+        if a.kind in ("DRAW", "PASS", "ACCEPT"):
+            return 0.0
+        if a.kind == "START_CARD":
+            return 1.0 + (_suit_len(s.hands[a.seat], a.value) if a.value >= 0 else 0)
+        hand = s.hands[a.seat]
+        f = a.cards[0]
+        score = 10.0 + 2 * len(a.cards)
+        cls = CLASS[f]
+        if cls == K:
+            score += 3
+        if IS_JOKER[f]:
+            score -= 0 if len(hand) <= 3 else 8
+            score += 0.1 * _suit_len(hand, a.value)
+        if cls == A and a.kind == "PLAY":
+            score -= 2
+        if a.kind == "DUEL_PLAY" and not IS_JOKER[f]:
+            score += 0.1 * _suit_len(hand, SUIT[f])
+        return score
+
+
+def _suit_len(hand: tuple[int, ...], suit: int) -> int:
+    return sum(1 for c in hand if SUIT[c] == suit)
+
+
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}

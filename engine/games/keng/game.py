@@ -1,0 +1,266 @@
+"""六人坑 as an engine game: start events, initial state, check/apply, legal actions, chance."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.errors import EngineError, IllegalMove, InvalidEvent
+from engine.events import NONE, Event
+from engine.games.keng import rules
+from engine.games.keng.cards import IS_JOKER, deck
+from engine.games.keng.options import KengOptions
+from engine.games.keng.state import DEALING, OVER, KengState, team_of
+
+GAME_ID = "keng"
+RULES_VERSION = "keng-1"
+N_SEATS = 6
+
+
+def start_event(
+    game_id: str,
+    players: Sequence[str],
+    rng: random.Random,
+    options: KengOptions | None = None,
+    *,
+    opener: int | None = None,
+    previous_game: str | None = None,
+    session: str | None = None,
+    ts: int = 0,
+) -> Event:
+    """GAME_START with options, players, opener (random draw unless given, KENG-7), deck order."""
+    opts = options or KengOptions()
+    if len(players) != N_SEATS:
+        raise InvalidEvent(f"六人坑 needs 6 players, got {len(players)}", field="players")
+    if opener is None:
+        opener_rule = "random"
+        opener = rng.randrange(N_SEATS)
+    else:
+        opener_rule = "previous"
+    cards = list(deck(opts))
+    rng.shuffle(cards)
+    payload = {
+        "game": GAME_ID,
+        "rules_version": RULES_VERSION,
+        "options": opts.to_dict(),
+        "players": list(players),
+        "opener": opener,
+        "opener_rule": opener_rule,
+        "previous_game": previous_game,
+        "session": session,
+    }
+    return Event("GAME_START", seat=-1, cards=tuple(cards), value=opener, tag=opener_rule,
+                 payload=json.dumps(payload, sort_keys=True, separators=(",", ":")),
+                 game_id=game_id, seq=0, ts=ts)
+
+
+def _start_error(e: Event, rule: str, reason: str) -> IllegalMove:
+    return IllegalMove(rule, f"GAME_START at seq 0: {reason}", game_id=e.game_id, seq=0,
+                       seat=-1, event=e)
+
+
+def initial_state(e: Event) -> KengState:
+    """The state right after GAME_START (KENG-6, KENG-7, KENG-3), before the deal."""
+    if e.kind != "GAME_START" or e.seq != 0:
+        raise InvalidEvent("the first event must be GAME_START with seq 0", game_id=e.game_id,
+                           seq=e.seq, field="kind")
+    try:
+        p = json.loads(e.payload or "")
+    except json.JSONDecodeError as exc:
+        raise InvalidEvent(f"GAME_START payload is not JSON ({exc})", game_id=e.game_id,
+                           seq=0, field="payload") from None
+    if not isinstance(p, dict) or p.get("game") != GAME_ID:
+        raise InvalidEvent("GAME_START payload is not a keng start", game_id=e.game_id, seq=0,
+                           field="payload")
+    if p.get("rules_version") != RULES_VERSION:
+        raise InvalidEvent(f"rules version {p.get('rules_version')!r} is not {RULES_VERSION}",
+                           game_id=e.game_id, seq=0, field="payload")
+    try:
+        opts = KengOptions.from_dict(p.get("options") or {})
+    except TypeError as exc:
+        raise _start_error(e, "KENG-6", str(exc)) from None
+    except IllegalMove as exc:
+        raise _start_error(e, "KENG-6", exc.reason) from None
+    players = p.get("players")
+    if not isinstance(players, list) or len(players) != N_SEATS or not all(
+            isinstance(x, str) and x for x in players):
+        raise _start_error(e, "KENG-5", "players must name six seats 0-5")
+    opener = p.get("opener")
+    if opener != e.value or not isinstance(opener, int) or not 0 <= opener < N_SEATS:
+        raise _start_error(e, "KENG-7", f"opener {opener!r} must be a seat 0-5 equal to value")
+    if p.get("opener_rule") not in ("random", "previous") or e.tag != p.get("opener_rule"):
+        raise _start_error(e, "KENG-7", "opener_rule must be 'random' or 'previous' (= tag)")
+    if sorted(e.cards) != list(deck(opts)):
+        raise _start_error(e, "KENG-3", f"the deck order has {len(e.cards)} cards but not the "
+                           f"composition of the {len(deck(opts))}-card 六人坑 deck")
+    s = KengState.__new__(KengState)
+    s.game_id = e.game_id
+    s.options = opts
+    s.players = tuple(players)
+    s.opener = opener
+    s.deck = tuple(e.cards)
+    s.seq = 1
+    s.phase = DEALING
+    s.hands = ((),) * N_SEATS
+    s.stock = ()
+    s.table = ()
+    s.top = ()
+    s.top_seat = -1
+    s.top_suit = -1
+    s.top_start = False
+    s.top_duel = False
+    s.covered = ()
+    s.pending = 0
+    s.direction = 1
+    s.cycle = 1
+    s.to_act = opener
+    s.turn_rule = "KENG-8"
+    s.drawn = False
+    s.accepted = False
+    s.owed = None
+    s.duel = None
+    s.duel_due = None
+    s.window = False
+    s.banned = (False,) * N_SEATS
+    s.ban_armed = (False,) * N_SEATS
+    s.ban_end_due = ()
+    s.count_used = (False,) * N_SEATS
+    s.report_seat = -1
+    s.penalty_due = None
+    s.reshuffle_due = False
+    s.passes = 0
+    s.end_due = None
+    s.result = None
+    return s
+
+
+step = rules.step
+next_auto = rules.next_auto
+
+
+def apply(state: KengState, event: Event) -> KengState:
+    """The state after the event; raises IllegalMove/InvalidEvent and leaves the input as it was."""
+    new = state.copy()
+    rules.step(new, event)
+    return new
+
+
+def check(state: KengState, event: Event) -> None:
+    """Raise if the event is not legal in this state; changes nothing."""
+    rules.step(state.copy(), event)
+
+
+def _named(e: Event, cards: tuple[int, ...]) -> list[Event]:
+    if IS_JOKER[cards[0]]:
+        return [e._replace(cards=cards, value=suit) for suit in range(4)]
+    return [e._replace(cards=cards)]
+
+
+def turn_actions(s: KengState) -> list[Event]:
+    """Legal actions of the seat due to act (turn play, stack, accept, draw, pass, duel play)."""
+    if s.phase == OVER or rules.next_auto(s) is not None:
+        return []
+    base = Event("PLAY", game_id=s.game_id, seq=s.seq)
+    if s.phase == "start":
+        flipper = (s.opener + 3) % 6
+        return _named(base._replace(kind="START_CARD", seat=flipper), s.stock[:1])
+    if s.duel is not None:
+        seat = s.duel.to_act
+        return [base._replace(kind="DUEL_PLAY", seat=seat, cards=(f,))
+                for f in rules.duel_faces(s)]
+    seat = s.to_act
+    base = base._replace(seat=seat)
+    out: list[Event] = []
+    for cards in rules.plays(s, seat):
+        out.extend(_named(base, cards))
+    if s.pending > 0:
+        out.append(base._replace(kind="ACCEPT", cards=s.stock[:s.pending], value=s.pending))
+    elif s.drawn:
+        out.append(base._replace(kind="PASS"))
+    elif not out or s.options.keng_draw_when_able:
+        out.append(base._replace(kind="DRAW", cards=s.stock[:2], value=2))
+    return out
+
+
+def out_of_turn_actions(s: KengState) -> list[Event]:
+    """Legal out-of-turn actions: the last-card report, counts (KENG-41) and valid snatches."""
+    if s.phase != "play" or rules.next_auto(s) is not None:
+        return []
+    base = Event("LAST_CARD", game_id=s.game_id, seq=s.seq)
+    out: list[Event] = []
+    r = s.report_seat
+    if r >= 0 and len(s.hands[r]) == 1:
+        out.append(base._replace(seat=r))
+    if s.window and s.cycle >= 2:
+        card = s.top[0]
+        for seat in range(N_SEATS):
+            if card in s.hands[seat] and rules.valid_snatch(s, seat, card):
+                out.append(base._replace(kind="SNATCH", seat=seat, cards=(card,), tag="valid"))
+    for seat in range(N_SEATS):
+        if not s.count_used[seat]:
+            for t in range(1 - team_of(seat), N_SEATS, 2):
+                out.append(base._replace(kind="COUNT", seat=seat, target=t,
+                                         value=len(s.hands[t])))
+    return out
+
+
+def legal_actions(s: KengState) -> list[Event]:
+    """Every legal action now: the owed automatic event (a chance outcome for RESHUFFLE), or the
+    turn actions and the out-of-turn actions. False, void and refused 抢 claims are legal events
+    too (they are judged and recorded) but are not listed: see ``claim``."""
+    due = rules.next_auto(s)
+    if due is not None:
+        return [rules.auto_event(s, due)]
+    return turn_actions(s) + out_of_turn_actions(s)
+
+
+def claim(s: KengState, seat: int, card: int | None) -> Event:
+    """A 抢 claim by seat showing card (or none), with its outcome judged by KENG-38."""
+    return Event("SNATCH", seat=seat, cards=() if card is None else (card,),
+                 tag=rules.judge_claim(s, seat, card), game_id=s.game_id, seq=s.seq)
+
+
+def auto_event(s: KengState, rng: random.Random | None = None) -> Event | None:
+    """The automatic event owed now, or None; a RESHUFFLE's order is drawn from rng (chance)."""
+    due = rules.next_auto(s)
+    if due is None:
+        return None
+    if due == "RESHUFFLE":
+        if rng is None:
+            raise EngineError("a RESHUFFLE is a chance event: pass a seeded generator")
+        cards = list(s.table)
+        rng.shuffle(cards)
+        return rules.auto_event(s, due, tuple(cards))
+    return rules.auto_event(s, due)
+
+
+def is_over(s: KengState) -> bool:
+    """True once GAME_END has been applied."""
+    return s.phase == OVER
+
+
+def result(s: KengState) -> dict[str, Any] | None:
+    """The result of a finished game (KENG-49): reason, deciding seat, winning team, hands."""
+    return s.result
+
+
+def deciding_seat(s: KengState) -> int | None:
+    """The seat that decided the game (opens the next one, KENG-7), or None."""
+    return None if s.result is None else s.result.get("deciding_seat")
+
+
+def scores(s: KengState) -> list[int]:
+    """Per-seat score: +1 for the winning team, -1 for the losing team, 0 without result."""
+    if s.result is None or s.result.get("winning_team") is None:
+        return [0] * N_SEATS
+    win = 0 if s.result["winning_team"] == "even" else 1
+    return [1 if team_of(i) == win else -1 for i in range(N_SEATS)]
+
+
+__all__ = [
+    "GAME_ID", "RULES_VERSION", "start_event", "initial_state", "apply", "check", "step",
+    "legal_actions", "turn_actions", "out_of_turn_actions", "claim", "auto_event", "is_over",
+    "result", "scores", "deciding_seat", "next_auto", "NONE",
+]

@@ -1,0 +1,117 @@
+"""The 六人坑 game state (KENG-51): one slotted record whose fields are never mutated in place.
+
+Every field holds an immutable value (ints, tuples, None). ``apply`` copies the record and
+replaces fields, so a state handed out is never changed; bulk replay steps one private copy.
+"""
+
+from __future__ import annotations
+
+from engine.games.keng.options import KengOptions
+
+N_SEATS = 6
+
+# Phases of a game.
+DEALING, STARTING, PLAYING, OVER = "deal", "start", "play", "over"
+
+
+class Duel:
+    """A duel under way (KENG-30): immutable."""
+
+    __slots__ = ("challenger", "defender", "cards", "to_act", "next_seat")
+
+    def __init__(self, challenger: int, defender: int, cards: tuple[int, ...], to_act: int,
+                 next_seat: int) -> None:
+        self.challenger = challenger
+        self.defender = defender
+        self.cards = cards
+        self.to_act = to_act
+        self.next_seat = next_seat
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Duel) and all(
+            getattr(self, s) == getattr(other, s) for s in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, s) for s in self.__slots__))
+
+    def __repr__(self) -> str:
+        return "Duel(" + ", ".join(f"{s}={getattr(self, s)!r}" for s in self.__slots__) + ")"
+
+
+class KengState:
+    """A full position of one 六人坑 game; see docs/positions.md for the JSON form."""
+
+    __slots__ = (
+        "game_id", "options", "players", "opener", "deck", "seq", "phase",
+        "hands", "stock", "table",
+        "top", "top_seat", "top_suit", "top_start", "top_duel", "covered",
+        "pending", "direction", "cycle", "to_act", "turn_rule", "drawn", "accepted",
+        "owed", "duel", "duel_due", "window", "banned", "ban_armed", "ban_end_due",
+        "count_used", "report_seat", "penalty_due", "reshuffle_due", "passes",
+        "end_due", "result",
+    )
+
+    game_id: str
+    options: KengOptions
+    players: tuple[str, ...]
+    opener: int
+    deck: tuple[int, ...]
+    seq: int                      # the seq the next event must carry
+    phase: str
+    hands: tuple[tuple[int, ...], ...]   # sorted face codes per seat
+    stock: tuple[int, ...]        # draw order: stock[0] is drawn first
+    table: tuple[int, ...]        # played cards under the top play, in play order
+    top: tuple[int, ...]          # the top play's cards
+    top_seat: int
+    top_suit: int                 # active suit (KENG-20)
+    top_start: bool
+    top_duel: bool
+    covered: tuple[int, ...]      # faces of the play the top covered (KENG-38 case 4)
+    pending: int                  # P
+    direction: int                # d, +1 or -1
+    cycle: int
+    to_act: int
+    turn_rule: str                # the rule that made to_act the seat to act
+    drawn: bool                   # to_act drew two this turn (KENG-12)
+    accepted: bool                # to_act accepted P this turn
+    owed: tuple[int, str, int] | None   # draw split by a reshuffle: (seat, kind, cards owed)
+    duel: Duel | None
+    duel_due: tuple[int, int, int] | None   # DUEL_START owed: (challenger, defender, next)
+    window: bool                  # the top play's snatch window is open (KENG-36)
+    banned: tuple[bool, ...]
+    ban_armed: tuple[bool, ...]   # the open window ends this seat's ban when it closes
+    ban_end_due: tuple[int, ...]  # seats whose BAN_END is owed
+    count_used: tuple[bool, ...]
+    report_seat: int              # seat with an open last-card obligation, -1 none
+    penalty_due: tuple[str, int] | None   # ("REPORT_PENALTY"|"SNATCH_PENALTY", seat)
+    reshuffle_due: bool
+    passes: int                   # passes in a row (KENG-48)
+    end_due: tuple[str, int, int] | None  # (reason, deciding seat, winning team)
+    result: dict | None
+
+    def copy(self) -> KengState:
+        """A shallow copy: safe, since every field is immutable."""
+        new = KengState.__new__(KengState)
+        for s in KengState.__slots__:
+            setattr(new, s, getattr(self, s))
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KengState) and all(
+            getattr(self, s) == getattr(other, s) for s in KengState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"KengState(game_id={self.game_id!r}, seq={self.seq}, phase={self.phase!r}, "
+                f"to_act={self.to_act}, cycle={self.cycle})")
+
+    @property
+    def is_over(self) -> bool:
+        """True once GAME_END is applied."""
+        return self.phase == OVER
+
+
+def team_of(seat: int) -> int:
+    """Team 0 = even seats, team 1 = odd seats (KENG-5)."""
+    return seat & 1

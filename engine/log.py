@@ -1,0 +1,255 @@
+"""The append-only event log on disk: an Arrow IPC stream, one batch per game, sealed at close.
+
+File layout: an Arrow IPC stream in the one event schema (readable by any Arrow reader),
+followed by a 56-byte liujia seal: ``LJSEAL01`` + SHA-256 of every byte before the seal +
+the stream's length (u64, little-endian) + ``LJEND001``. The seal makes the file's end
+explicit, so a file cut at a batch boundary, a zero-filled tail or a changed padding byte is
+noticed; each event's chained digest then says which game and seq a change touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import struct
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow as pa
+
+from engine.errors import LogIntegrityError
+from engine.events import GENESIS, SCHEMA, Event, batch_to_events, chain_digest, events_to_batch
+
+SEAL_MAGIC = b"LJSEAL01"
+SEAL_END = b"LJEND001"
+SEAL_SIZE = 8 + 32 + 8 + 8
+LOG_SUFFIX = ".arrows"
+
+
+class LogWriter:
+    """Writes games to a new log file; each ``write_game`` is one flushed record batch."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._sink = pa.OSFile(str(self.path), "wb")
+        self._writer = pa.ipc.new_stream(self._sink, SCHEMA)
+        self.games = 0
+        self.events = 0
+        self._closed = False
+
+    def write_game(self, events: Sequence[Event]) -> None:
+        """Append the sealed events of one game (or of a part of one) as one batch."""
+        if not events:
+            return
+        self._writer.write_batch(events_to_batch(events))
+        self._sink.flush()
+        self.games += 1
+        self.events += len(events)
+
+    def close(self) -> None:
+        """End the stream and write the seal."""
+        if self._closed:
+            return
+        self._writer.close()
+        self._sink.close()
+        h = hashlib.sha256()
+        with open(self.path, "rb") as f:
+            for chunk in iter(lambda: f.read(1 << 20), b""):
+                h.update(chunk)
+        size = self.path.stat().st_size
+        with open(self.path, "ab") as f:
+            f.write(SEAL_MAGIC + h.digest() + struct.pack("<Q", size) + SEAL_END)
+            f.flush()
+            os.fsync(f.fileno())
+        self._closed = True
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_log(path: str | os.PathLike[str], games: Iterable[Sequence[Event]]) -> int:
+    """Write several games to a new sealed log file; returns the number of events."""
+    with LogWriter(path) as w:
+        for g in games:
+            w.write_game(g)
+    return w.events
+
+
+@dataclass
+class GameLog:
+    """The verified events of one game in a log, and what is wrong with the rest."""
+
+    game_id: str
+    events: list[Event] = field(default_factory=list)
+    error: LogIntegrityError | None = None
+    complete: bool = False
+
+    @property
+    def final_digest(self) -> bytes:
+        """Digest of the last verified event: the game's fingerprint."""
+        return self.events[-1].digest if self.events else GENESIS
+
+
+@dataclass
+class LogRead:
+    """Everything read from one log file: verified games, and file-level problems."""
+
+    path: Path
+    games: list[GameLog]
+    problems: list[LogIntegrityError]
+    sealed: bool
+
+    @property
+    def ok(self) -> bool:
+        """True when the file is sealed and every game's chain verifies."""
+        return self.sealed and not self.problems and all(g.error is None for g in self.games)
+
+
+class NotALog(LogIntegrityError):
+    """A file that is not a liujia event log at all."""
+
+
+def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError]]:
+    """Length of the Arrow stream part, and what is wrong with the seal."""
+    size = len(data)
+    if size >= SEAL_SIZE:
+        tail = bytes(data[size - SEAL_SIZE:])
+        if tail[:8] == SEAL_MAGIC and tail[-8:] == SEAL_END:
+            (length,) = struct.unpack("<Q", tail[40:48])
+            if length != size - SEAL_SIZE:
+                return size - SEAL_SIZE, [LogIntegrityError(
+                    "seal_length", f"seal says the stream has {length} bytes, file has "
+                    f"{size - SEAL_SIZE}", path=path, offset=size - SEAL_SIZE)]
+            if hashlib.sha256(data[:length]).digest() != tail[8:40]:
+                return length, [LogIntegrityError(
+                    "checksum", "file checksum does not match its seal: bytes were changed",
+                    path=path)]
+            return length, []
+        # A seal followed by junk (e.g. a zero-filled tail)?
+        pos = bytes(data).rfind(SEAL_MAGIC)
+        if pos >= 0 and bytes(data[pos + 48:pos + 56]) == SEAL_END:
+            return pos, [LogIntegrityError(
+                "tail_after_seal", f"{size - pos - SEAL_SIZE} unexpected bytes after the seal "
+                "(zero-filled or appended tail)", path=path, offset=pos + SEAL_SIZE)]
+    return size, [LogIntegrityError(
+        "unsealed", "no seal at the end of the file: the log was cut or its writer did not "
+        "finish (torn tail)", path=path, offset=size)]
+
+
+def _verify_games(events: Iterable[Event], path: str) -> list[GameLog]:
+    """Group events by game and check seq density and the digest chain of each."""
+    games: dict[str, GameLog] = {}
+    prev: dict[str, bytes] = {}
+    for e in events:
+        g = games.get(e.game_id)
+        if g is None:
+            g = games[e.game_id] = GameLog(e.game_id)
+            prev[e.game_id] = GENESIS
+        if g.error is not None:
+            continue
+        expected = len(g.events)
+        if e.seq != expected:
+            if e.seq < expected:
+                code, what = ("duplicate", f"seq {e.seq} appears again after seq {expected - 1}")
+            else:
+                code, what = ("gap", f"seq {expected} is missing: next event has seq {e.seq}")
+            g.error = LogIntegrityError(code, what + " (missing, duplicated or reordered event)",
+                                        path=path, game_id=e.game_id, seq=expected)
+            continue
+        d = chain_digest(prev[e.game_id], e)
+        if d != e.digest:
+            g.error = LogIntegrityError(
+                "digest", "event does not match its digest: a field was changed, or the events "
+                "before it were", path=path, game_id=e.game_id, seq=e.seq)
+            continue
+        prev[e.game_id] = d
+        g.events.append(e)
+        if e.kind == "GAME_END":
+            g.complete = True
+    for g in games.values():
+        if g.error is None and g.events and g.events[0].kind != "GAME_START":
+            g.error = LogIntegrityError("no_start", "first event is not GAME_START", path=path,
+                                        game_id=g.game_id, seq=0)
+    return list(games.values())
+
+
+def iter_batches(
+    data: pa.Buffer, path: str
+) -> Iterator[tuple[pa.RecordBatch | None, Exception | None, int]]:
+    """Record batches of the stream with the byte position after each; (None, None, end) last."""
+    src = pa.BufferReader(data)
+    try:
+        reader = pa.ipc.open_stream(src)
+    except (pa.ArrowInvalid, pa.ArrowException, OSError) as exc:
+        raise NotALog("not_a_log", f"not an Arrow IPC stream ({exc})", path=path) from None
+    if not reader.schema.equals(SCHEMA, check_metadata=False) or \
+            (reader.schema.metadata or {}).get(b"liujia.log") != b"events":
+        raise NotALog("not_a_log", "an Arrow stream, but not in the liujia event schema",
+                      path=path)
+    while True:
+        try:
+            batch = reader.read_next_batch()
+        except StopIteration:
+            yield None, None, src.tell()
+            return
+        except (pa.ArrowInvalid, pa.ArrowException, OSError) as exc:
+            yield None, exc, src.tell()
+            return
+        yield batch, None, src.tell()
+
+
+def read_log(path: str | os.PathLike[str]) -> LogRead:
+    """Read and verify a log file; never accepts damaged data, always keeps the intact prefix."""
+    p = Path(path)
+    spath = str(p)
+    try:
+        mm = pa.memory_map(spath, "r")
+    except OSError as exc:
+        raise NotALog("io", f"cannot open: {exc.strerror or exc}", path=spath) from None
+    buf = mm.read_buffer()
+    data = memoryview(buf)
+    if len(data) < 8 or bytes(data[:4]) != b"\xff\xff\xff\xff":
+        raise NotALog("not_a_log", "not an Arrow IPC stream (no stream header)", path=spath)
+    stream_len, problems = _check_seal(data, spath)
+    events: list[Event] = []
+    end = 0
+    for batch, exc, pos in iter_batches(buf.slice(0, stream_len), spath):
+        if batch is None and exc is None:
+            end = pos
+            break
+        if exc is not None:
+            problems.append(LogIntegrityError(
+                "torn", f"unreadable record batch after byte {end} ({exc}); "
+                "the events before it are intact", path=spath, offset=end))
+            break
+        try:
+            batch.validate(full=True)
+            events.extend(batch_to_events(batch))
+        except (pa.ArrowException, ValueError, IndexError) as exc:
+            problems.append(LogIntegrityError(
+                "bad_batch", f"record batch ending at byte {pos} cannot be decoded ({exc})",
+                path=spath, offset=end))
+            break
+        end = pos
+    if not problems and end != stream_len:
+        problems.append(LogIntegrityError(
+            "trailing", f"{stream_len - end} bytes after the end of the Arrow stream",
+            path=spath, offset=end))
+    games = _verify_games(events, spath)
+    return LogRead(p, games, problems, sealed=not any(
+        pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems))
+
+
+def log_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """Expand files and folders into a sorted list of files (folders: every *.arrows)."""
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob(f"*{LOG_SUFFIX}")))
+        else:
+            out.append(p)
+    return out
