@@ -33,7 +33,7 @@ class RandomPolicy:
             counts = [a for a in oot if a.kind == "COUNT"]
             if counts:
                 return rng.choice(counts)
-        if rng.random() < self.false_claim_prob:
+        if s.phase == "play" and rng.random() < self.false_claim_prob:
             seat = rng.randrange(6)
             if seat != rules.due_seat(s):
                 hand = s.hands[seat]

@@ -1,0 +1,32 @@
+"""``liujia position``: the full position (JSON) of a game after a step."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from liujia.commands._common import OK, USAGE, fail
+from liujia.commands.replay import open_replay, resolve_step
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register the sub-command."""
+    p = sub.add_parser("position", help="print the position JSON of a game after a step",
+                       description="Print the full state (position JSON, docs/positions.md) "
+                       "after the event with seq STEP.")
+    p.add_argument("path", metavar="PATH", help="log file or folder")
+    p.add_argument("--game", required=True, metavar="ID", help="game id")
+    p.add_argument("--step", type=int, required=True, help="seq of the last event applied")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the position."""
+    rep = open_replay(args.path, args.game)
+    if isinstance(rep, str):
+        return fail(rep)
+    step = resolve_step(rep, args.step)
+    if isinstance(step, str):
+        return fail(step, USAGE)
+    print(json.dumps(rep.game.to_position(rep.state_at(step)), ensure_ascii=False, indent=1))
+    return OK

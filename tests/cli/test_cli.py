@@ -1,0 +1,142 @@
+"""The command line, end to end, through ``liujia.cli.main`` (exit codes 0 / 1 / 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from liujia.cli import main
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    out = tmp_path_factory.mktemp("sim")
+    assert main(["simulate", "--games", "12", "--seed", "5", "--out", str(out), "--per-file",
+                 "5", "--quiet"]) == 0
+    return out
+
+
+def _ids(logs, capsys):
+    assert main(["validate", "--json", str(logs)]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    return [r["game_id"] for r in rows]
+
+
+def test_simulate_writes_files_and_is_deterministic(logs, tmp_path):
+    files = sorted(logs.glob("*.arrows"))
+    assert len(files) == 3
+    again = tmp_path / "again"
+    assert main(["simulate", "--games", "12", "--seed", "5", "--out", str(again),
+                 "--per-file", "5", "--quiet"]) == 0
+    for f in files:
+        assert (again / f.name).read_bytes() == f.read_bytes()
+
+
+def test_validate_ok(logs, capsys):
+    assert main(["validate", str(logs)]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": ok ") == 12 and "12 ok" in out
+
+
+def test_validate_reports_each_problem(logs, tmp_path, capsys):
+    files = sorted(logs.glob("*.arrows"))
+    data = files[0].read_bytes()
+    cut = tmp_path / "cut.arrows"
+    cut.write_bytes(data[: len(data) // 2])
+    junk = tmp_path / "junk.arrows"
+    junk.write_text("not a log")
+    assert main(["validate", "--json", str(cut), str(junk), str(files[1])]) == 1
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    by_file = {}
+    for r in rows:
+        by_file.setdefault(r["file"], []).append(r)
+    assert any(r["status"] == "corrupt" and r["code"] == "unsealed" for r in by_file[str(cut)])
+    assert by_file[str(junk)][0]["status"] == "not_a_log"
+    assert all(r["status"] == "ok" for r in by_file[str(files[1])])
+
+
+def test_validate_salvage_writes_intact_prefix(logs, tmp_path, capsys):
+    data = sorted(logs.glob("*.arrows"))[0].read_bytes()
+    cut = tmp_path / "cut.arrows"
+    cut.write_bytes(data[: int(len(data) * 0.7)])
+    out = tmp_path / "salvaged"
+    assert main(["validate", str(cut), "--salvage", str(out)]) == 1
+    capsys.readouterr()
+    salvaged = out / "cut.salvaged.arrows"
+    assert salvaged.exists()
+    assert main(["validate", "--json", str(salvaged)]) in (0, 1)
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert rows and all(r["status"] in ("ok", "incomplete") for r in rows)
+    assert any(r["status"] == "ok" for r in rows)
+
+
+def test_validate_missing_path_is_usage_error(tmp_path, capsys):
+    assert main(["validate", str(tmp_path / "nope")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_replay_renders_views(logs, capsys):
+    gid = _ids(logs, capsys)[0]
+    assert main(["replay", str(logs), "--game", gid, "--step", "20"]) == 0
+    auditor = capsys.readouterr().out
+    assert gid in auditor and "event 20/" in auditor and "top play" in auditor
+    assert main(["replay", str(logs), "--game", gid, "--step", "20", "--seat", "2"]) == 0
+    seat2 = capsys.readouterr().out
+    assert seat2.count("(hidden)") == 5
+    assert main(["replay", str(logs), "--game", gid, "--step", "99999"]) == 2
+    assert main(["replay", str(logs), "--game", "no-such-game"]) == 2
+
+
+def test_position_then_check(logs, tmp_path, capsys):
+    gid = _ids(logs, capsys)[0]
+    assert main(["position", str(logs), "--game", gid, "--step", "30"]) == 0
+    pos = json.loads(capsys.readouterr().out)
+    assert pos["game_id"] == gid and pos["seq"] == 31
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(pos))
+    from engine.games import find_game
+    g = find_game("keng")
+    s = g.from_position(pos)
+    legal = g.legal_actions(s)[0]
+    from engine.events import event_to_json
+    act = event_to_json(legal)
+    assert main(["check", "--position", str(f), "--action", json.dumps(act)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("legal\n")
+    assert json.loads(out.split("\n", 1)[1])["seq"] == 32
+    wrong = (s.to_act + 1) % 6 if s.duel is None else (s.duel.to_act + 1) % 6
+    bad = {"kind": "PASS", "seat": wrong}
+    assert main(["check", "--position", str(f), "--action", json.dumps(bad)]) == 1
+    assert capsys.readouterr().out.startswith("illegal KENG-")
+    assert main(["check", "--position", str(f), "--action", "{not json"]) == 2
+    assert main(["check", "--position", str(tmp_path / "none.json"), "--action", "{}"]) == 2
+
+
+def test_rules_lookup(capsys):
+    assert main(["rules", "KENG-12"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("**KENG-12** Draw two") and "KENG-13" not in out.split("\n")[0]
+    assert main(["rules", "KENG-999"]) == 2
+    assert main(["rules", "--list"]) == 0
+    assert "KENG-51" in capsys.readouterr().out
+
+
+def test_shipped_rules_match_the_shared_spec():
+    from importlib import resources
+    from pathlib import Path
+    shared = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "keng.md"
+    if not shared.exists():
+        pytest.skip("../shared is not beside the checkout")
+    shipped = resources.files("liujia").joinpath("rules", "keng.md").read_text(encoding="utf-8")
+    assert shipped == shared.read_text(encoding="utf-8")
+
+
+def test_help_and_usage(capsys):
+    assert main([]) == 2
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--help"])
+    assert exc.value.code == 0
+    with pytest.raises(SystemExit) as exc:
+        main(["simulate", "--games", "x", "--out", "y"])
+    assert exc.value.code == 2
