@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import struct
 from collections.abc import Iterable, Sequence
+from hashlib import blake2b
 from typing import Any, NamedTuple
 
 import pyarrow as pa
@@ -70,27 +70,36 @@ SCHEMA = pa.schema(
     metadata={"liujia.log": "events", "liujia.schema_version": str(SCHEMA_VERSION)},
 )
 
-_HEAD = struct.Struct("<IqbbhH")
+_HEAD = struct.Struct("<IqbbhHHHBI")
+_ENC: dict[str, bytes] = {}
+
+
+def _enc(text: str) -> bytes:
+    b = _ENC.get(text)
+    if b is None:
+        b = _ENC[text] = text.encode()
+    return b
 
 
 def canonical_bytes(e: Event) -> bytes:
-    """The bytes a digest covers: every field but the digest, length-prefixed, fixed layout."""
+    """The bytes a digest covers: every field but the digest, in a fixed length-prefixed layout:
+    u16 len + game id, then u32 seq, i64 ts, i8 seat, i8 target, i16 value, u16 #cards,
+    u16 len(kind), u16 len(tag), u8 has-payload, u32 len(payload), then cards, kind, tag,
+    payload (all little-endian, strings UTF-8)."""
     gid = e.game_id.encode()
-    kind = e.kind.encode()
-    tag = e.tag.encode()
-    payload = b"" if e.payload is None else e.payload.encode()
-    return b"".join((
-        struct.pack("<H", len(gid)), gid,
-        _HEAD.pack(e.seq, e.ts, e.seat, e.target, e.value, len(e.cards)), bytes(e.cards),
-        struct.pack("<H", len(kind)), kind,
-        struct.pack("<H", len(tag)), tag,
-        struct.pack("<bI", e.payload is None, len(payload)), payload,
-    ))
+    kind = _enc(e.kind)
+    tag = _enc(e.tag)
+    p = e.payload
+    payload = b"" if p is None else p.encode()
+    return (len(gid).to_bytes(2, "little") + gid
+            + _HEAD.pack(e.seq, e.ts, e.seat, e.target, e.value, len(e.cards), len(kind),
+                         len(tag), p is not None, len(payload))
+            + bytes(e.cards) + kind + tag + payload)
 
 
 def chain_digest(prev: bytes, e: Event) -> bytes:
     """Digest of an event chained to the previous digest of its game."""
-    return hashlib.blake2b(prev + canonical_bytes(e), digest_size=DIGEST_SIZE).digest()
+    return blake2b(prev + canonical_bytes(e), digest_size=DIGEST_SIZE).digest()
 
 
 def seal_events(events: Iterable[Event], prev: bytes = GENESIS) -> list[Event]:
@@ -144,7 +153,7 @@ def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
     n = batch.num_rows
     game_id = c(0).to_pylist()
     seq = c(1).to_pylist()
-    ts = c(2).cast(pa.int64()).to_pylist()
+    ts = c(2).view(pa.int64()).to_pylist()
     seat = c(3).to_pylist()
     kind = _dict_column(c(4))
     cards = _cards_column(c(5))
@@ -152,7 +161,10 @@ def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
     value = c(7).to_pylist()
     tag = _dict_column(c(8))
     payload = c(9).to_pylist()
-    digest = c(10).to_pylist()
+    dcol = c(10)
+    draw = dcol.buffers()[1].to_pybytes()
+    o = dcol.offset * DIGEST_SIZE
+    digest = [draw[o + DIGEST_SIZE * i: o + DIGEST_SIZE * (i + 1)] for i in range(n)]
     return [
         Event(kind[i], seat[i], cards[i], target[i], value[i], tag[i], payload[i],
               game_id[i], seq[i], ts[i], digest[i])
