@@ -165,6 +165,8 @@ def turn_actions(s: KengState) -> list[Event]:
     base = Event("PLAY", game_id=s.game_id, seq=s.seq)
     if s.phase == "start":
         flipper = (s.opener + 3) % 6
+        if not s.stock:
+            return []
         return _named(base._replace(kind="START_CARD", seat=flipper), s.stock[:1])
     if s.duel is not None:
         seat = s.duel.to_act

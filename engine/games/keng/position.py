@@ -168,7 +168,31 @@ def from_position(p: dict[str, Any]) -> KengState:
         raise InvalidEvent(f"position is malformed: {exc}", field="position") from None
     if s.top_seat == -1 and top["seat"] not in (-1, None):
         raise InvalidEvent("top.seat must be a seat or -1", field="top.seat")
+    _check_shape(s)
     return s
+
+
+def _check_shape(s: KengState) -> None:
+    """Invariants every reachable state has, so that a loaded position cannot crash the rules."""
+    if s.phase in (PLAYING, OVER) and not 1 <= len(s.top) <= 3:
+        raise InvalidEvent("a started game has a top play of 1-3 cards", field="top.cards")
+    if s.top and s.top_suit < 0:
+        raise InvalidEvent("the top play needs its active suit", field="top.suit")
+    if s.duel is not None and not s.duel.cards:
+        raise InvalidEvent("a duel has at least its starting A", field="duel.cards")
+    if s.pending < 0 or s.cycle < 1 or s.seq < 1 or s.passes < 0:
+        raise InvalidEvent("pending_draw, passes must be >= 0; cycle and seq >= 1",
+                           field="pending_draw")
+    if s.owed is not None and s.owed[1] not in ("ACCEPT", "DRAW", "DUEL_END", "REPORT_PENALTY",
+                                                  "SNATCH_PENALTY"):
+        raise InvalidEvent("owed_draw.kind must be a draw kind", field="owed_draw.kind")
+    if s.penalty_due is not None and s.penalty_due[0] not in ("REPORT_PENALTY",
+                                                              "SNATCH_PENALTY"):
+        raise InvalidEvent("penalty_due.kind must be REPORT_PENALTY or SNATCH_PENALTY",
+                           field="penalty_due.kind")
+    if s.end_due is not None and s.end_due[0] not in ("out", "over_limit", "stalemate"):
+        raise InvalidEvent("end_due.reason must be out, over_limit or stalemate",
+                           field="end_due.reason")
 
 
 def view(s: KengState, seat: int | None) -> dict[str, Any]:
@@ -181,6 +205,9 @@ def view(s: KengState, seat: int | None) -> dict[str, Any]:
     pos["hands"] = [h if i == seat else len(h) for i, h in enumerate(pos["hands"])]
     pos["stock"] = len(s.stock)
     pos["deck"] = len(s.deck)
+    # whether a window will end a ban depends on the banned seat's cards (KENG-39): private
+    pos["ban_ends_with_window"] = [a if i == seat else None
+                                   for i, a in enumerate(s.ban_armed)]
     if pos["owed_draw"] is not None:
         pos["owed_draw"] = dict(pos["owed_draw"])
     if s.result is not None and s.phase != OVER:

@@ -34,6 +34,7 @@ AUTO_RULE = {
     "REPORT_PENALTY": "KENG-33", "SNATCH_PENALTY": "KENG-38", "DUEL_START": "KENG-29",
     "DUEL_END": "KENG-30", "ACCEPT": "KENG-43", "DRAW": "KENG-43",
 }
+TURN_DRAW_RULE = {"ACCEPT": "KENG-11", "DRAW": "KENG-12"}   # draws the seat to act makes
 CONTINUED = "continued"
 
 
@@ -95,7 +96,10 @@ def _draw(s: KengState, seat: int, n: int, kind: str) -> None:
 def _check_draw(s: KengState, e: Event, n: int, tag: str = "") -> None:
     expected = s.stock[:n]
     if e.value != n:
-        raise _illegal(s, e, AUTO_RULE.get(e.kind, "KENG-11"),
+        rule = AUTO_RULE.get(e.kind, "KENG-11")
+        if tag != CONTINUED:
+            rule = TURN_DRAW_RULE.get(e.kind, rule)
+        raise _illegal(s, e, rule,
                        f"{e.kind} owes {n} cards, event says {e.value}")
     if e.cards != expected:
         raise _illegal(s, e, "KENG-43" if len(expected) < n else "KENG-11",
@@ -699,6 +703,7 @@ _HANDLERS = {
     "START_CARD": _step_start_card, "DUEL_PLAY": _step_duel_play, "SNATCH": _step_snatch,
     "LAST_CARD": _step_last_card, "COUNT": _step_count,
 }
+TURN_KINDS = ("PLAY", "ACCEPT", "DRAW", "PASS", "DUEL_PLAY")  # wait for the start card (KENG-9)
 AUTO_KINDS = ("GAME_END", "DEAL", "RESHUFFLE", "BAN_END", "REPORT_PENALTY", "SNATCH_PENALTY",
               "DUEL_START", "DUEL_END")
 
@@ -729,7 +734,7 @@ def step(s: KengState, e: Event) -> None:
             raise _invalid(s, e, f"seat {e.seat} is not a seat 0-5", "seat")
         if e.payload is not None:
             raise _invalid(s, e, "only GAME_START and GAME_END carry a payload", "payload")
-        if s.phase == STARTING and e.kind != "START_CARD":
+        if s.phase == STARTING and e.kind in TURN_KINDS:
             raise _illegal(s, e, "KENG-9", "the start card must be turned first")
         if e.kind != "SNATCH" and e.tag:
             raise _invalid(s, e, f"{e.kind} carries no tag", "tag")
