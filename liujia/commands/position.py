@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from liujia.commands._common import OK, USAGE, fail
-from liujia.commands.replay import open_replay, resolve_step
+from liujia.commands._common import OK, fail
+from liujia.commands.replay import replay_at
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -22,11 +22,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Print the position."""
-    rep = open_replay(args.path, args.game)
-    if isinstance(rep, str):
-        return fail(rep)
-    step = resolve_step(rep, args.step)
-    if isinstance(step, str):
-        return fail(step, USAGE)
+    found = replay_at(args.path, args.game, args.step)
+    if isinstance(found, str):
+        return fail(found)
+    rep, step = found
     print(json.dumps(rep.game.to_position(rep.state_at(step)), ensure_ascii=False, indent=1))
     return OK

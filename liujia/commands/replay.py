@@ -6,7 +6,7 @@ import argparse
 
 from engine.errors import EngineError
 from engine.replay import Replay
-from liujia.commands._common import OK, USAGE, fail, load_game
+from liujia.commands._common import OK, fail, load_game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -24,37 +24,30 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def open_replay(path: str, game_id: str) -> Replay | str:
-    """A Replay of one game in the logs, or an error message."""
+def replay_at(path: str, game_id: str, step: int | None) -> tuple[Replay, int] | str:
+    """A Replay of one game in the logs and the step to show (default: the last), or an
+    error message naming what is wrong."""
     events = load_game([path], game_id)
     if isinstance(events, str):
         return events
     try:
-        return Replay(events)
+        rep = Replay(events)
     except EngineError as exc:
         return f"game {game_id} does not replay: {exc}"
-
-
-def resolve_step(rep: Replay, step: int | None) -> int | str:
-    """The step to show, or an error message for one outside the game."""
     last = len(rep) - 1
     if step is None:
-        return last
+        return rep, last
     if not 0 <= step <= last:
         return f"--step {step} is outside 0-{last} for this game"
-    return step
+    return rep, step
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the rendered table."""
-    rep = open_replay(args.path, args.game)
-    if isinstance(rep, str):
-        return fail(rep)
-    step = resolve_step(rep, args.step)
-    if isinstance(step, str):
-        return fail(step, USAGE)
-    state = rep.state_at(step)
-    print(rep.game.render(state, args.seat))
-    e = rep.events[step]
-    print(f"event {step}/{len(rep) - 1}: {e.describe()}")
+    found = replay_at(args.path, args.game, args.step)
+    if isinstance(found, str):
+        return fail(found)
+    rep, step = found
+    print(rep.game.render(rep.state_at(step), args.seat))
+    print(f"event {step}/{len(rep) - 1}: {rep.events[step].describe()}")
     return OK
