@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import format_face, parse_face
 from engine.errors import InvalidEvent
+from engine.events import Event
 from engine.games.keng.options import KengOptions
 from engine.games.keng.state import DEALING, OVER, PLAYING, STARTING, Duel, KengState
 
@@ -193,6 +194,24 @@ def _check_shape(s: KengState) -> None:
     if s.end_due is not None and s.end_due[0] not in ("out", "over_limit", "stalemate"):
         raise InvalidEvent("end_due.reason must be out, over_limit or stalemate",
                            field="end_due.reason")
+
+
+# Events whose cards every seat sees (KENG-50: every play, the start card, claims' cards shown);
+# the cards of draws and deals only their own seat sees; deck and stock orders nobody sees.
+PUBLIC_CARD_KINDS = frozenset({
+    "PLAY", "DUEL_PLAY", "START_CARD", "SNATCH", "PASS", "COUNT", "LAST_CARD", "DUEL_START",
+    "BAN_END", "GAME_END",
+})
+SECRET_CARD_KINDS = frozenset({"GAME_START", "RESHUFFLE"})
+
+
+def cards_visible(e: Event, seat: int | None) -> bool:
+    """True if the seat (None: auditor) may see this event's cards (KENG-50)."""
+    if seat is None or e.kind in PUBLIC_CARD_KINDS:
+        return True
+    if e.kind in SECRET_CARD_KINDS:
+        return False
+    return e.seat == seat
 
 
 def view(s: KengState, seat: int | None) -> dict[str, Any]:

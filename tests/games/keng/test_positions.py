@@ -196,3 +196,17 @@ def test_selfplay_every_listed_action_is_legal_and_cards_are_conserved(seed, pol
             assert held == full
     assert s.is_over and keng.legal_actions(s) == []
     assert kinds(sim.events[-1:]) == ["GAME_END"]
+
+
+def test_keng_50_cards_of_draws_are_private_plays_public(small_games):
+    """KENG-50: every seat sees played cards; only the drawer sees drawn cards; nobody sees
+    the deck order or a new stock order."""
+    events = small_games[0]
+    draw = next(e for e in events if e.kind in ("DRAW", "ACCEPT") and e.cards)
+    playe = next(e for e in events if e.kind == "PLAY")
+    start = events[0]
+    for seat in range(6):
+        assert keng.cards_visible(playe, seat)
+        assert keng.cards_visible(draw, seat) == (seat == draw.seat)
+        assert not keng.cards_visible(start, seat)
+    assert keng.cards_visible(draw, None) and keng.cards_visible(start, None)
