@@ -1,0 +1,1 @@
+"""The Streamlit dashboard: entry script app.py, pages in views/, pure HTML renderers."""

@@ -50,6 +50,36 @@ def _options(game: str, pairs: list[str]) -> object:
     return mod.Options(**base)
 
 
+def write_games(
+    out: Path, game: str, games: int, seed: int, *, per_file: int = 1000, prefix: str = "",
+    policy_name: str = "random", options: object = None, session_games: int = 8,
+    progress: bool = True,
+) -> tuple[list[Path], int]:
+    """Simulate seeded games into sealed logs of per_file games each; (files, events)."""
+    out.mkdir(parents=True, exist_ok=True)
+    writer: LogWriter | None = None
+    files: list[Path] = []
+    events = 0
+    bar = tqdm(total=games, unit="game", disable=not progress, desc=f"simulate {game}")
+    try:
+        for i, g in enumerate(simulate(game, games, seed, options=options,
+                                       policy_name=policy_name, session_games=session_games)):
+            if i % per_file == 0:
+                if writer is not None:
+                    writer.close()
+                path = out / f"{game}-{prefix}seed{seed}-{i // per_file:04d}.arrows"
+                writer = LogWriter(path)
+                files.append(path)
+            writer.write_game(g.events)
+            events += len(g.events)
+            bar.update()
+    finally:
+        bar.close()
+        if writer is not None:
+            writer.close()
+    return files, events
+
+
 def run(args: argparse.Namespace) -> int:
     """Simulate and write the logs."""
     if args.games < 1 or args.per_file < 1 or args.session_games < 1:
@@ -60,31 +90,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     out = Path(args.out)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        files, events = write_games(out, args.game, args.games, args.seed,
+                                    per_file=args.per_file, policy_name=args.policy,
+                                    options=opts, session_games=args.session_games,
+                                    progress=not args.quiet)
     except OSError as exc:
-        return fail(f"{out}: cannot create folder ({exc.strerror})")
-    writer: LogWriter | None = None
-    files: list[Path] = []
-    events = 0
-    bar = tqdm(total=args.games, unit="game", disable=args.quiet, desc=f"simulate {args.game}")
-    try:
-        for i, g in enumerate(simulate(args.game, args.games, args.seed, options=opts,
-                                       policy_name=args.policy,
-                                       session_games=args.session_games)):
-            if i % args.per_file == 0:
-                if writer is not None:
-                    writer.close()
-                path = out / f"{args.game}-seed{args.seed}-{i // args.per_file:04d}.arrows"
-                writer = LogWriter(path)
-                files.append(path)
-            writer.write_game(g.events)
-            events += len(g.events)
-            bar.update()
-    except OSError as exc:
-        return fail(f"cannot write logs: {exc}")
-    finally:
-        bar.close()
-        if writer is not None:
-            writer.close()
+        return fail(f"cannot write logs to {out}: {exc.strerror or exc}")
     print(f"wrote {args.games} games, {events} events, to {len(files)} file(s) in {out}")
     return 0

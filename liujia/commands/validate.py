@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.errors import IllegalMove, LogIntegrityError
+from engine.errors import LogIntegrityError
+from engine.games import find_game
 from engine.log import LogWriter, read_log
 from engine.replay import validate_events
 from liujia.commands._common import FOUND, OK, existing_paths, fail
@@ -92,18 +93,14 @@ def validate_paths(paths: list[Path], salvage: Path | None = None) -> list[dict[
 
 
 def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> None:
-    """KENG-7: a game opened by 'previous' must be opened by the seat that decided it."""
-    p = json.loads(start.payload)
-    prev = p.get("previous_game")
-    if p.get("opener_rule") != "previous" or prev not in finals:
+    """KENG-7 and the like: checks against the previous game of a session, when it is here."""
+    prev = json.loads(start.payload).get("previous_game")
+    if prev not in finals:
         return
-    fin = finals[prev]
-    decider = (fin.result or {}).get("deciding_seat")
-    expected = decider if decider is not None else fin.opener
-    if p["opener"] != expected:
-        err = IllegalMove("KENG-7", f"seat {p['opener']} opens, but seat {expected} decided "
-                          f"the previous game {prev}", game_id=start.game_id, seq=0)
-        row.update(status="illegal", seq=0, seat=p["opener"], rule_id="KENG-7",
+    check = getattr(find_game(json.loads(start.payload)["game"]), "check_session", None)
+    err = check(start, finals[prev]) if check else None
+    if err is not None:
+        row.update(status="illegal", seq=0, seat=err.seat, rule_id=err.rule_id,
                    reason=str(err))
 
 

@@ -253,6 +253,22 @@ def deciding_seat(s: KengState) -> int | None:
     return None if s.result is None else s.result.get("deciding_seat")
 
 
+def check_session(start: Event, prev_final: KengState) -> IllegalMove | None:
+    """KENG-7: a game opened by 'previous' must be opened by the seat that decided the previous
+    game (the same opener after a game without result); None when it is."""
+    p = json.loads(start.payload or "{}")
+    if p.get("opener_rule") != "previous":
+        return None
+    decider = (prev_final.result or {}).get("deciding_seat")
+    expected = decider if decider is not None else prev_final.opener
+    opener = p.get("opener")
+    if opener == expected:
+        return None
+    return IllegalMove("KENG-7", f"seat {opener} opens, but seat {expected} decided the "
+                       f"previous game {p.get('previous_game')}", game_id=start.game_id, seq=0,
+                       seat=opener if isinstance(opener, int) else -1, event=start)
+
+
 def scores(s: KengState) -> list[int]:
     """Per-seat score: +1 for the winning team, -1 for the losing team, 0 without result."""
     if s.result is None or s.result.get("winning_team") is None:
@@ -264,5 +280,5 @@ def scores(s: KengState) -> list[int]:
 __all__ = [
     "GAME_ID", "RULES_VERSION", "start_event", "initial_state", "apply", "check", "step",
     "legal_actions", "turn_actions", "out_of_turn_actions", "claim", "auto_event", "is_over",
-    "result", "scores", "deciding_seat", "next_auto", "NONE",
+    "result", "scores", "deciding_seat", "next_auto", "NONE", "check_session",
 ]

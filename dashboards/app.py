@@ -1,0 +1,40 @@
+"""The dashboard's one entry script: ``streamlit run dashboards/app.py`` (see ``liujia serve``).
+
+Pages live in dashboards/views/; st.navigation routes between them. The warehouse file comes
+from $LIUJIA_DB (set by ``liujia serve --db``), else the project's default.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from dashboards import data
+
+VIEWS = Path(__file__).resolve().parent / "views"
+
+
+def pages() -> list[st.Page]:
+    """The dashboard's pages, in menu order."""
+    return [
+        st.Page(VIEWS / "overview.py", title="Overview", icon=":material/dashboard:",
+                default=True),                                   # served at /
+        st.Page(VIEWS / "replay.py", title="Replay", icon=":material/playing_cards:",
+                url_path="replay"),
+        st.Page(VIEWS / "players.py", title="Players", icon=":material/group:",
+                url_path="players"),
+        st.Page(VIEWS / "quarantine.py", title="Quarantine", icon=":material/report:",
+                url_path="quarantine"),
+    ]
+
+
+def main() -> None:
+    """Configure the page, show the sidebar and run the selected page."""
+    st.set_page_config(page_title="liujia", page_icon="🂡", layout="wide")
+    nav = st.navigation(pages())
+    st.sidebar.caption(f"warehouse: `{data.db_path()}`")
+    nav.run()
+
+
+main()

@@ -1,0 +1,206 @@
+"""The dashboard's only way to the warehouse: named, cached wrappers of warehouse.queries.
+
+The ingest writes a copy of the database and atomically replaces the file, so the dashboard
+never holds a connection: each cache miss opens a short-lived read-only connection, queries
+and closes it. Cached results are keyed by the file's identity (inode, mtime, size), so a
+replaced file is read afresh on the next rerun. One lock per file serialises the connections
+of a process: DuckDB shares one instance per path, and a connection opened while an old one
+is still open would otherwise see the replaced file.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+import streamlit as st
+
+from dashboards.events import event_rows, events_text_rows
+from engine.events import Event
+from engine.replay import Replay
+from warehouse import db as wdb
+from warehouse import queries as wq
+
+DB_ENV = "LIUJIA_DB"   # read by warehouse.db.default_db(); set by `liujia serve --db`
+Fingerprint = tuple[int, int, int]
+
+
+class NoWarehouse(Exception):
+    """The warehouse file does not exist."""
+
+
+def db_path() -> Path:
+    """The warehouse file the dashboard reads: $LIUJIA_DB, else the project's default."""
+    return Path(wdb.default_db())
+
+
+def fingerprint(path: Path | str) -> Fingerprint | None:
+    """Identity of the file's current version, or None when it does not exist."""
+    try:
+        st_ = os.stat(path)
+    except OSError:
+        return None
+    return (st_.st_ino, st_.st_mtime_ns, st_.st_size)
+
+
+class Warehouse:
+    """A connection factory for one warehouse file: short-lived read-only connections."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def connect(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """A read-only connection, closed on exit; one at a time per process."""
+        with self._lock:
+            con = wdb.connect(self.path, read_only=True)
+            try:
+                yield con
+            finally:
+                con.close()
+
+
+@st.cache_resource(show_spinner=False)
+def warehouse(path: str) -> Warehouse:
+    """The process-wide connection factory of a warehouse file."""
+    return Warehouse(path)
+
+
+_QUERIES = {
+    "counts": wq.counts,
+    "games_by_type": wq.games_by_type,
+    "results_by_team": wq.results_by_team,
+    "recent_games": wq.recent_games,
+    "find_games": wq.find_games,
+    "game_players": wq.game_players,
+    "game_events": wq.game_events,
+    "quarantine": wq.quarantine,
+    "ingest_runs": wq.ingest_runs,
+    "player_results": wq.player_results,
+}
+
+
+@st.cache_data(show_spinner=False, max_entries=512, ttl=3600)
+def _cached(path: str, fp: Fingerprint, name: str, args: tuple[Any, ...]) -> Any:
+    """One warehouse query's result for one version of the file (fp is only a cache key)."""
+    try:
+        with warehouse(path).connect() as con:
+            return _QUERIES[name](con, *args)
+    except FileNotFoundError:   # replaced or removed between the stat and the connect
+        raise NoWarehouse(path) from None
+
+
+def _query(name: str, *args: Any) -> Any:
+    path = str(db_path())
+    fp = fingerprint(path)
+    if fp is None:
+        raise NoWarehouse(path)
+    return _cached(path, fp, name, args)
+
+
+def current_fingerprint() -> Fingerprint | None:
+    """Identity of the warehouse file now (None when missing)."""
+    return fingerprint(db_path())
+
+
+def counts() -> dict[str, int]:
+    """Number of games, events, quarantined games and players."""
+    return _query("counts")
+
+
+def games_by_type() -> pa.Table:
+    """Games and events per game type."""
+    return _query("games_by_type")
+
+
+def results_by_team() -> pa.Table:
+    """Games won per team and game type."""
+    return _query("results_by_team")
+
+
+def recent_games(limit: int = 20) -> pa.Table:
+    """The most recent games."""
+    return _query("recent_games", limit)
+
+
+def find_games(text: str = "", limit: int = 100) -> pa.Table:
+    """Games whose id or a player id contains the text."""
+    return _query("find_games", text, limit)
+
+
+def game_players(game_id: str) -> pa.Table:
+    """Seats, players, teams and results of one game."""
+    return _query("game_players", game_id)
+
+
+def game_events(game_id: str) -> list[Event]:
+    """The events of one game, in seq order."""
+    return _query("game_events", game_id)
+
+
+def quarantine(limit: int = 200) -> pa.Table:
+    """Quarantined games with their stage, code, rule id and reason."""
+    return _query("quarantine", limit)
+
+
+def ingest_runs(limit: int = 50) -> pa.Table:
+    """The latest ingest runs."""
+    return _query("ingest_runs", limit)
+
+
+def player_results(player_id: str) -> pa.Table:
+    """One player's games and results."""
+    return _query("player_results", player_id)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)
+def _replay(path: str, fp: Fingerprint, game_id: str) -> Replay | None:
+    events = _cached(path, fp, "game_events", (game_id,))
+    return Replay(events) if events else None
+
+
+def replay(game_id: str) -> Replay | None:
+    """The game as a Replay with checkpoints (shared, never mutated), None if unknown."""
+    path = str(db_path())
+    fp = fingerprint(path)
+    if fp is None:
+        raise NoWarehouse(path)
+    return _replay(path, fp, game_id)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
+def _rows(path: str, fp: Fingerprint, game_id: str, perspective: int | str) -> list[dict]:
+    rp = _replay(path, fp, game_id)
+    return [] if rp is None else event_rows(rp.events, perspective, rp.final.players)
+
+
+def replay_rows(game_id: str, perspective: int | str) -> list[dict[str, Any]]:
+    """The game's event list as this perspective may see it (shared, never mutated)."""
+    path = str(db_path())
+    fp = fingerprint(path)
+    if fp is None:
+        raise NoWarehouse(path)
+    return _rows(path, fp, game_id, perspective)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64, ttl=3600)
+def _rows_table(path: str, fp: Fingerprint, game_id: str, perspective: int | str) -> pa.Table:
+    rows = events_text_rows(_rows(path, fp, game_id, perspective))
+    cols = ("seq", "seat", "player", "kind", "cards", "detail")
+    return pa.table({c: [r[c] for r in rows] for c in cols})
+
+
+def replay_rows_table(game_id: str, perspective: int | str) -> pa.Table:
+    """The event list as an Arrow table with text cards (for a data frame), cached."""
+    path = str(db_path())
+    fp = fingerprint(path)
+    if fp is None:
+        raise NoWarehouse(path)
+    return _rows_table(path, fp, game_id, perspective)

@@ -1,0 +1,50 @@
+"""Overview page: warehouse totals, games by type, results by team, recent games."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import polars as pl
+import streamlit as st
+
+from dashboards import data, ui
+
+st.title("liujia · overview")
+totals = ui.require_warehouse()
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("games", f"{totals.get('games', 0):,}")
+c2.metric("events", f"{totals.get('events', 0):,}")
+c3.metric("players", f"{totals.get('players', 0):,}")
+c4.metric("quarantined", f"{totals.get('quarantined', 0):,}")
+
+if not totals.get("games"):
+    st.info(f"The warehouse is empty. {ui.HOW_TO_FILL}")
+    st.stop()
+
+left, right = st.columns(2)
+with left:
+    st.subheader("Games by type")
+    by_type = pl.from_arrow(ui.load(data.games_by_type))
+    st.dataframe(by_type, hide_index=True, width="stretch")
+with right:
+    st.subheader("Results by team")
+    results = pl.from_arrow(ui.load(data.results_by_team)).with_columns(
+        pl.col("winning_team").fill_null("no result"))
+    st.bar_chart(results, x="winning_team", y="games", color="game", horizontal=True)
+    st.dataframe(results, hide_index=True, width="stretch")
+
+st.subheader("Recent games")
+st.caption("Select a row to open it in the replay page.")
+recent = pl.from_arrow(ui.load(data.recent_games, 20))
+recent = recent.with_columns(
+    pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",
+                                   return_dtype=pl.String).alias("replay"))
+picked = st.dataframe(
+    recent, hide_index=True, width="stretch", key="ov_recent", on_select="rerun",
+    selection_mode="single-row",
+    column_config={"replay": st.column_config.LinkColumn("replay", display_text="open")},
+)
+rows = picked.selection.rows if picked is not None else []
+if rows:
+    st.switch_page("views/replay.py", query_params={"game": recent["game_id"][rows[0]]})

@@ -1,0 +1,152 @@
+"""Replay page: pick a game, step through it, see the table from the auditor's or one seat's view.
+
+The URL keeps game, step and perspective (``?game=…&step=…&view=auditor|0-5``), so a link
+to a moment of a game can be shared.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboards import data, ui
+from dashboards.events import AUDITOR, event_line_html, events_html
+from dashboards.table import table_html
+
+ss = st.session_state
+GAME, STEP, VIEW, SEARCH, URL = "rp_game", "rp_step", "rp_view", "rp_search", "rp_url"
+
+
+def parse_view(text: str | None) -> int | str:
+    """A perspective from its URL form: 'auditor' or a seat 0-5 ('2' or 'seat2')."""
+    t = (text or "").strip().lower().removeprefix("seat")
+    return int(t) if t in {"0", "1", "2", "3", "4", "5"} else AUDITOR
+
+
+def parse_step(text: str | None) -> int:
+    """A step from its URL form; 0 when missing or not a number."""
+    try:
+        return max(0, int(text or 0))
+    except ValueError:
+        return 0
+
+
+def url_state() -> tuple[str | None, str | None, str | None]:
+    """(game, step, view) as the URL has them now."""
+    qp = st.query_params
+    return qp.get("game"), qp.get("step"), qp.get("view")
+
+
+def sync_from_url() -> None:
+    """Take game, step and perspective from the URL when it changed from outside (a link)."""
+    url = url_state()
+    if ss.get(URL) == url:
+        return
+    game, step, view = url
+    if game:
+        ss[GAME] = game
+        ss[SEARCH] = ""
+    ss[STEP] = parse_step(step)
+    ss[VIEW] = parse_view(view)
+    ss[URL] = url
+
+
+def write_url(game: str, step: int, view: int | str) -> None:
+    """Put the current game, step and perspective in the URL."""
+    want = (game, str(step), str(view))
+    if url_state() != want:
+        st.query_params.from_dict({"game": game, "step": str(step), "view": str(view)})
+    ss[URL] = want
+
+
+def _go(delta: int | None = None, to: int | None = None, last: int = 0) -> None:
+    cur = int(ss.get(STEP, 0))
+    ss[STEP] = max(0, min(last, cur + delta if delta is not None else (to or 0)))
+
+
+def _new_game() -> None:
+    ss[STEP] = 0
+
+
+def _jump_to_selected() -> None:
+    sel = ss.get("rp_events")
+    rows = sel.selection.rows if sel is not None else []
+    if rows:
+        ss[STEP] = int(rows[0])
+
+
+st.title("Replay")
+ui.require_warehouse()
+sync_from_url()
+
+# --- pick a game -------------------------------------------------------------------------
+text = st.text_input("Search by game id or player id", key=SEARCH,
+                     placeholder="e.g. keng-0-000042 or player-07")
+found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200))
+options = found["game_id"].to_list()
+labels = {r["game_id"]: f"{r['game_id']} · {r['events']} events · "
+          f"{r['winning_team'] or 'no'} team won ({r['reason']})"
+          for r in found.iter_rows(named=True)}
+current = ss.get(GAME)
+if current and current not in options and not text.strip():
+    options.insert(0, current)
+if not options:
+    st.info("No game matches this search." if text.strip() else
+            f"The warehouse has no games. {ui.HOW_TO_FILL}")
+    st.stop()
+if current not in options:
+    ss[GAME] = options[0]
+    ss[STEP] = 0
+game_id = st.selectbox("Game", options, key=GAME, on_change=_new_game,
+                       format_func=lambda g: labels.get(g, g))
+
+rp = ui.load(data.replay, game_id)
+if rp is None:
+    st.error(f"Game `{game_id}` is not in the warehouse.")
+    st.stop()
+last = len(rp) - 1
+ss[STEP] = max(0, min(int(ss.get(STEP, 0)), last))
+players = list(rp.final.players)
+
+# --- controls ----------------------------------------------------------------------------
+b1, b2, b3, b4, persp_col = st.columns([1, 1, 1, 1, 4], vertical_alignment="bottom")
+b1.button("first", icon=":material/first_page:", key="rp_first", width="stretch",
+          on_click=_go, kwargs={"to": 0, "last": last})
+b2.button("previous", icon=":material/chevron_left:", key="rp_prev", width="stretch",
+          on_click=_go, kwargs={"delta": -1, "last": last})
+b3.button("next", icon=":material/chevron_right:", icon_position="right", key="rp_next",
+          width="stretch", on_click=_go, kwargs={"delta": 1, "last": last})
+b4.button("last", icon=":material/last_page:", icon_position="right", key="rp_last",
+          width="stretch", on_click=_go, kwargs={"to": last, "last": last})
+persp_options: list[int | str] = [AUDITOR, 0, 1, 2, 3, 4, 5]
+if ss.get(VIEW) not in persp_options:
+    ss[VIEW] = AUDITOR
+perspective = persp_col.selectbox(
+    "Perspective", persp_options, key=VIEW,
+    format_func=lambda p: "auditor (all cards)" if p == AUDITOR else f"seat {p} · {players[p]}")
+if last > 0:
+    step = st.slider("Step (seq)", 0, last, key=STEP)
+else:
+    step = 0
+    st.caption("This game has a single event.")
+
+# --- the table ---------------------------------------------------------------------------
+state = rp.state_at(step)
+view = rp.game.view(state, None if perspective == AUDITOR else perspective)
+rows = data.replay_rows(game_id, perspective)
+st.html(event_line_html(rows[step], last))
+st.html(table_html(view, players))
+
+# --- the events --------------------------------------------------------------------------
+st.subheader("Events")
+st.html(events_html(rows, step))
+with st.expander(f"All {len(rows)} events (select one to jump to it)"):
+    st.dataframe(data.replay_rows_table(game_id, perspective), hide_index=True, width="stretch",
+                 key="rp_events", on_select=_jump_to_selected, selection_mode="single-row")
+
+with st.expander("Players and result"):
+    st.dataframe(ui.load(data.game_players, game_id), hide_index=True, width="stretch")
+
+write_url(game_id, step, perspective)
+st.caption(f"Share this moment: `?game={game_id}&step={step}&view={perspective}` "
+           "(the address bar holds it).")

@@ -1,0 +1,242 @@
+"""Reading one Arrow event log for ingest: verify it, replay every game, and hand back the rows
+to load and the records to quarantine. Pure (no database), so it runs in worker processes.
+
+Stages, in order (each a quarantine ``stage``):
+``file``   the file itself (not a log, unsealed, torn, changed bytes, trailing bytes);
+``log``    one game's stored events (hash chain broken, seq gap or duplicate, no GAME_START);
+``replay`` the engine rejects the game (illegal move with rule id, invalid event, incomplete),
+           or a cross-game rule within the file fails (六人坑 KENG-7 opener);
+``dedupe`` (decided by the loader) the game id is already loaded with other content.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
+from engine.events import Event, events_to_batch
+from engine.log import SEAL_MAGIC, SEAL_SIZE, NotALog, iter_batches, read_log
+from engine.replay import game_module, validate_events
+from ingest.project import SESSION_CHECKS, game_row, seat_rows, start_payload
+from warehouse.schema import EVENTS_ARROW, GAMES_ARROW, SEATS_ARROW
+
+RAW_FILE_LIMIT = 1 << 20  # file-level quarantine rows keep the file's bytes up to this size
+
+
+@dataclass
+class QuarantineRecord:
+    """One game (or one file) that is not loaded, with where and why."""
+
+    file: str
+    stage: str
+    code: str
+    reason: str
+    game_id: str | None = None
+    seq: int | None = None
+    seat: int | None = None
+    rule_id: str | None = None
+    offset: int | None = None
+    events: int | None = None
+    final_digest: bytes | None = None
+    raw: bytes | None = None
+    key: str = ""
+
+    def as_row(self) -> dict[str, Any]:
+        """The record as a dict of the quarantine table's columns (without run and time)."""
+        return {"qkey": self.key, "file": self.file, "file_offset": self.offset,
+                "game_id": self.game_id, "seq": self.seq, "seat": self.seat,
+                "stage": self.stage, "code": self.code, "rule_id": self.rule_id,
+                "reason": self.reason, "events": self.events,
+                "final_digest": self.final_digest, "raw": self.raw}
+
+
+def game_key(stage: str, code: str, game_id: str, seq: int | None, digest: bytes | None,
+             events: int | None) -> str:
+    """Content hash of a game-level quarantine record: same game, same break, same key."""
+    h = hashlib.sha256()
+    for part in (stage, code, game_id, str(seq), str(events)):
+        h.update(part.encode() + b"\0")
+    h.update(digest or b"")
+    return h.hexdigest()
+
+
+def file_key(code: str, file_sha256: bytes) -> str:
+    """Content hash of a file-level quarantine record: the file's bytes and the problem."""
+    return hashlib.sha256(b"file\0" + code.encode() + b"\0" + file_sha256).hexdigest()
+
+
+def raw_events(events: list[Event]) -> bytes:
+    """The events as an Arrow IPC stream (what a quarantine row keeps of a game)."""
+    batch = events_to_batch(events)
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, batch.schema) as w:
+        w.write_batch(batch)
+    return sink.getvalue().to_pybytes()
+
+
+@dataclass
+class FileResult:
+    """What one log file gave: counts, rows of its valid games, and its quarantine records."""
+
+    path: str
+    size: int
+    games_read: int = 0
+    events_read: int = 0
+    file_problems: list[QuarantineRecord] = field(default_factory=list)
+    bad_games: list[QuarantineRecord] = field(default_factory=list)
+    ok_ids: list[str] = field(default_factory=list)
+    ok_digests: list[bytes] = field(default_factory=list)
+    ok_events: list[int] = field(default_factory=list)
+    games: pa.Table | None = None
+    seats: pa.Table | None = None
+    events: pa.Table | None = None
+
+
+def _file_records(path: Path, problems: list[LogIntegrityError]) -> list[QuarantineRecord]:
+    data = path.read_bytes()
+    digest = hashlib.sha256(data).digest()
+    raw = data if len(data) <= RAW_FILE_LIMIT else None
+    return [QuarantineRecord(
+        file=str(path), stage="file", code=p.code, reason=str(p),
+        offset=p.offset if p.offset >= 0 else None, raw=raw, key=file_key(p.code, digest),
+    ) for p in problems]
+
+
+def _game_record(path: str, game_id: str, events: list[Event], stage: str, code: str,
+                 err: EngineError, *, file_note: str = "") -> QuarantineRecord:
+    seq = getattr(err, "seq", -1)
+    seat = getattr(err, "seat", -1)
+    digest = events[-1].digest if events else None
+    return QuarantineRecord(
+        file=path, stage=stage, code=code, reason=str(err) + file_note, game_id=game_id,
+        seq=seq if isinstance(seq, int) and seq >= 0 else None,
+        seat=seat if isinstance(seat, int) and seat >= 0 else None,
+        rule_id=err.rule_id if isinstance(err, IllegalMove) else None,
+        offset=err.offset if isinstance(err, LogIntegrityError) and err.offset >= 0 else None,
+        events=len(events), final_digest=digest, raw=raw_events(events) if events else None,
+        key=game_key(stage, code, game_id, seq, digest, len(events)),
+    )
+
+
+def _replay_code(status: str, err: EngineError | None) -> str:
+    if status == "incomplete":
+        return "incomplete"
+    if isinstance(err, IllegalMove):
+        return "illegal"
+    if isinstance(err, InvalidEvent):
+        return "invalid_event"
+    return "replay_error"
+
+
+def _events_table(events: list[Event]) -> pa.Table:
+    """The warehouse ``events`` rows: the log's schema with plain strings and binary."""
+    batch = events_to_batch(events)
+    cols = [c.cast(f.type) if c.type != f.type else c
+            for c, f in zip(batch.columns, EVENTS_ARROW, strict=True)]
+    return pa.Table.from_arrays(cols, schema=EVENTS_ARROW)
+
+
+def _stored_events(path: Path, ok_ids: list[str], n_events: int) -> pa.Table | None:
+    """The accepted games' rows exactly as stored (zero-copy from a memory map), for a file
+    that read_log found whole (sealed, checksum right, every batch decoded); None if the rows
+    do not add up to what was verified."""
+    buf = pa.memory_map(str(path), "r").read_buffer()
+    data = memoryview(buf)
+    end = len(data) - SEAL_SIZE
+    seal = bytes(data[end:])
+    if end < 0 or not seal.startswith(SEAL_MAGIC) or \
+            hashlib.sha256(data[:end]).digest() != seal[8:40]:
+        return None  # not the bytes read_log verified (the file changed since): rebuild rows
+    batches = []
+    for batch, exc, _ in iter_batches(buf.slice(0, end), str(path)):
+        if exc is not None:
+            return None
+        if batch is None:
+            break
+        batches.append(batch)
+    if not batches:
+        return None
+    table = pa.Table.from_batches(batches)
+    if table.num_rows != n_events:
+        table = table.filter(pc.is_in(table["game_id"], value_set=pa.array(ok_ids, pa.string())))
+        if table.num_rows != n_events:
+            return None
+    return table.cast(EVENTS_ARROW)
+
+
+def read_file(path: str | Path) -> FileResult:
+    """Verify, replay and project every game of one log file; never raises for bad content."""
+    p = Path(path)
+    spath = str(p)
+    try:
+        size = p.stat().st_size
+        log = read_log(p)
+    except NotALog as exc:
+        if exc.code == "io":
+            raise OSError(f"{spath}: {exc}") from None
+        return FileResult(spath, size, file_problems=_file_records(p, [exc]))
+    res = FileResult(spath, size)
+    if log.problems:
+        res.file_problems = _file_records(p, log.problems)
+    note = " (the file is damaged: see its file-level quarantine row)" if log.problems else ""
+    finals: dict[str, Any] = {}
+    ok_games: list[list[Event]] = []
+    games: list[dict[str, Any]] = []
+    seats: list[dict[str, Any]] = []
+    for g in log.games:
+        res.games_read += 1
+        res.events_read += len(g.events)
+        if g.error is not None:
+            res.bad_games.append(_game_record(spath, g.game_id, g.events, "log", g.error.code,
+                                              g.error))
+            continue
+        try:
+            v = validate_events(g.events)
+            if v.status != "ok":
+                err = v.error or EngineError(f"game {g.game_id}: {v.status}")
+                res.bad_games.append(_game_record(
+                    spath, g.game_id, g.events, "replay", _replay_code(v.status, err), err,
+                    file_note=note if v.status == "incomplete" else ""))
+                continue
+            module = game_module(g.events[0])
+            payload = start_payload(g.events[0])
+            check = SESSION_CHECKS.get(str(payload.get("game", "")))
+            prev = finals.get(str(payload.get("previous_game")))
+            bad = check(g.events[0], prev) if check and prev is not None else None
+            if bad is not None:
+                res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
+                                                  "illegal", bad))
+                continue
+            row = game_row(g.events, payload, module, v.state, spath)
+            seat_list = seat_rows(g.game_id, payload, module, v.state)
+        except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the game
+            err = EngineError(f"game {g.game_id}: the engine failed while replaying it "
+                              f"({type(exc).__name__}: {exc}); please report this")
+            res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
+                                              "engine_error", err))
+            continue
+        finals[g.game_id] = v.state
+        games.append(row)
+        seats.extend(seat_list)
+        ok_games.append(g.events)
+        res.ok_ids.append(g.game_id)
+        res.ok_digests.append(g.final_digest)
+        res.ok_events.append(len(g.events))
+    gschema = GAMES_ARROW.remove(GAMES_ARROW.get_field_index("run_id"))
+    res.games = pa.Table.from_pylist(games, schema=gschema)
+    res.seats = pa.Table.from_pylist(seats, schema=SEATS_ARROW)
+    n_ok = sum(res.ok_events)
+    events = None
+    if n_ok and not log.problems:
+        events = _stored_events(p, res.ok_ids, n_ok)
+    if events is None:
+        events = (_events_table([e for g in ok_games for e in g]) if n_ok
+                  else EVENTS_ARROW.empty_table())
+    res.events = events
+    return res

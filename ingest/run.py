@@ -1,0 +1,389 @@
+"""One ingest run: read log files (in worker processes when it pays), load valid new games,
+quarantine the rest, record the run, and swap the result in as one new warehouse version.
+
+Every run reconciles: games read = loaded + already present + quarantined. A file-level problem
+(not a log, torn, changed bytes) is a quarantine row of its own, counted in files_quarantined.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, replace
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from multiprocessing import get_all_start_methods, get_context
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+from tqdm import tqdm
+
+from engine.events import SCHEMA as LOG_SCHEMA
+from engine.log import log_files
+from ingest.arrow_logs import FileResult, QuarantineRecord, game_key, read_file
+from warehouse.db import db_path, writing
+from warehouse.schema import QUARANTINE_ARROW
+
+FLUSH_EVENTS = 200_000          # buffered events per INSERT
+PARALLEL_MIN_BYTES = 2 << 20    # below this much input, worker processes cost more than they save
+
+
+class IngestIOError(OSError):
+    """A path that does not exist or cannot be read (a usage / I-O error, not bad content)."""
+
+
+@dataclass
+class IngestSummary:
+    """The figures of one run; games_read = loaded + already_present + quarantined."""
+
+    run_id: int
+    files: int
+    games_read: int
+    loaded: int
+    already_present: int
+    quarantined: int
+    events_loaded: int
+    seconds: float
+    files_quarantined: int = 0
+    events_read: int = 0
+    db: str = ""
+    command: str = "ingest"
+    issues: list[QuarantineRecord] = field(default_factory=list)
+
+    @property
+    def reconciles(self) -> bool:
+        """True when every game read was loaded, already present or quarantined."""
+        return self.games_read == self.loaded + self.already_present + self.quarantined
+
+    @property
+    def events_per_second(self) -> float:
+        """Events loaded per second of the whole run."""
+        return self.events_loaded / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def clean(self) -> bool:
+        """True when nothing (no game, no file) was quarantined."""
+        return self.quarantined == 0 and self.files_quarantined == 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict (quarantine records without their raw bytes)."""
+        out = {k: v for k, v in asdict(self).items() if k != "issues"}
+        out["reconciles"] = self.reconciles
+        out["issues"] = [{k: v for k, v in r.as_row().items()
+                          if k not in ("raw", "final_digest")} for r in self.issues]
+        return out
+
+    def describe(self) -> str:
+        """A one-line human summary."""
+        files_q = (f"; {self.files_quarantined} file-level problem(s)"
+                   if self.files_quarantined else "")
+        rate = f" ({self.events_per_second:,.0f} events/s)" if self.events_loaded else ""
+        return (f"{self.command} run {self.run_id} into {self.db}: {self.files} file(s), "
+                f"{self.games_read} game(s) read = {self.loaded} loaded + "
+                f"{self.already_present} already present + {self.quarantined} quarantined"
+                f"{files_q}; {self.events_loaded:,} events loaded in {self.seconds:.2f} s{rate}")
+
+
+def collect_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The log files named by the paths (folders: every *.arrows); raises IngestIOError."""
+    paths = list(paths)
+    for p in map(Path, paths):
+        if not p.exists():
+            raise IngestIOError(f"{p}: no such file or folder")
+        if not os.access(p, os.R_OK | (os.X_OK if p.is_dir() else 0)):
+            raise IngestIOError(f"{p}: permission denied")
+    out: list[Path] = []
+    seen: set[Path] = set()
+    for f in log_files(paths):
+        f = f.absolute()
+        key = f.resolve()
+        if key in seen:
+            continue
+        seen.add(key)
+        if not f.is_file():
+            raise IngestIOError(f"{f}: not a regular file")
+        try:
+            with open(f, "rb"):
+                pass
+        except OSError as exc:
+            raise IngestIOError(f"{f}: cannot read ({exc.strerror or exc})") from None
+        out.append(f)
+    return out
+
+
+def _cpu_count() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover
+        return os.cpu_count() or 1
+
+
+def _can_fork() -> bool:
+    """Forking is safe enough: fork exists and no other Python thread is running (native pools,
+    e.g. Arrow's and jemalloc's, re-initialise in the child)."""
+    return threading.active_count() == 1 and "fork" in get_all_start_methods()
+
+
+def _auto_workers(files: Sequence[Path]) -> int:
+    """Worker processes for a run: one per CPU for a big multi-file run in a process that can
+    fork safely (no other thread); else none (spawned workers would need a __main__ guard)."""
+    if len(files) < 2 or sum(f.stat().st_size for f in files) < PARALLEL_MIN_BYTES:
+        return 1
+    if not _can_fork():
+        return 1
+    return max(1, min(_cpu_count(), len(files)))
+
+
+class _FileReader:
+    """FileResults in file order; with workers > 1, read and replayed in worker processes.
+
+    The pool starts (and its first files are submitted) when this is made, before the warehouse
+    is opened: in a process with no other thread the workers are forked (instant, modules
+    already loaded), else spawned (~0.5 s to start; the caller's script needs the usual
+    ``if __name__ == "__main__":`` guard)."""
+
+    def __init__(self, files: Sequence[Path], workers: int) -> None:
+        self.files = files
+        self.todo = iter(files)
+        self.window: deque[Future[FileResult]] = deque()
+        self.ex: ProcessPoolExecutor | None = None
+        if workers > 1:
+            method = "fork" if _can_fork() else "spawn"
+            self.ex = ProcessPoolExecutor(workers, mp_context=get_context(method))
+            for _, f in zip(range(2 * workers), self.todo, strict=False):
+                self.window.append(self.ex.submit(read_file, f))
+
+    def __iter__(self) -> Iterator[FileResult]:
+        if self.ex is None:
+            for f in self.files:
+                yield read_file(f)
+            return
+        while self.window:
+            res = self.window.popleft().result()
+            nxt = next(self.todo, None)
+            if nxt is not None:
+                self.window.append(self.ex.submit(read_file, nxt))
+            yield res
+
+    def __enter__(self) -> _FileReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.ex is not None:
+            self.ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _as_log_ipc(events: pa.Table) -> bytes:
+    """A warehouse events table back in the log schema, as Arrow IPC stream bytes."""
+    t = events.cast(LOG_SCHEMA)
+    sink = pa.BufferOutputStream()
+    with pa.ipc.new_stream(sink, LOG_SCHEMA) as w:
+        w.write_table(t)
+    return sink.getvalue().to_pybytes()
+
+
+_INSERTS = {
+    "games": "INSERT INTO games BY NAME SELECT * FROM _ingest_rows",
+    "seats": "INSERT INTO seats BY NAME SELECT * FROM _ingest_rows",
+    "events": "INSERT INTO events BY NAME SELECT * FROM _ingest_rows",
+}
+
+
+class _Loader:
+    """Decides loaded / already present / conflict per game and appends rows in big batches."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary,
+                 started: datetime) -> None:
+        self.con = con
+        self.s = summary
+        self.started = started
+        self.pending: dict[str, bytes] = {}
+        self.bufs: dict[str, list[pa.Table]] = {"games": [], "seats": [], "events": []}
+        self.buf_events = 0
+        self.db_has_games = con.execute("SELECT count(*) > 0 FROM games").fetchall()[0][0]
+        self.qkeys: set[str] = set()
+        self.qbuf: list[QuarantineRecord] = []
+
+    def _existing(self, ids: list[str]) -> dict[str, tuple[bytes, str]]:
+        if not self.db_has_games or not ids:
+            return {}
+        cand = pa.table({"game_id": pa.array(ids, pa.string())})
+        self.con.register("_ingest_cand", cand)
+        try:
+            rows = self.con.execute(
+                "SELECT g.game_id, g.final_digest, g.source_file FROM games g "
+                "JOIN _ingest_cand c ON g.game_id = c.game_id").fetchall()
+        finally:
+            self.con.unregister("_ingest_cand")
+        return {gid: (bytes(d), src) for gid, d, src in rows}
+
+    def _quarantine(self, rec: QuarantineRecord) -> None:
+        self.s.issues.append(replace(rec, raw=None))  # the summary keeps no raw bytes
+        if rec.key not in self.qkeys:
+            self.qkeys.add(rec.key)
+            self.qbuf.append(rec)
+
+    def add(self, res: FileResult) -> None:
+        """Account for one file's result and buffer the rows of its new games."""
+        s = self.s
+        s.files += 1
+        s.games_read += res.games_read
+        s.events_read += res.events_read
+        s.files_quarantined += len(res.file_problems)
+        for rec in res.file_problems:
+            self._quarantine(rec)
+        s.quarantined += len(res.bad_games)
+        for rec in res.bad_games:
+            self._quarantine(rec)
+        if not res.ok_ids:
+            return
+        existing = self._existing(res.ok_ids)
+        keep: list[str] = []
+        for gid, digest, n in zip(res.ok_ids, res.ok_digests, res.ok_events, strict=True):
+            known = self.pending.get(gid)
+            src = "this run"
+            if known is None and gid in existing:
+                known, src = existing[gid]
+            if known is None:
+                keep.append(gid)
+                self.pending[gid] = digest
+                s.loaded += 1
+                s.events_loaded += n
+            elif known == digest:
+                s.already_present += 1
+            else:
+                s.quarantined += 1
+                self._quarantine(self._conflict(res, gid, digest, n, known, src))
+        if not keep:
+            return
+        games, seats, events = res.games, res.seats, res.events
+        if len(keep) != len(res.ok_ids):
+            ids = pa.array(keep, pa.string())
+            games = games.filter(pc.is_in(games["game_id"], value_set=ids))
+            seats = seats.filter(pc.is_in(seats["game_id"], value_set=ids))
+            events = events.filter(pc.is_in(events["game_id"], value_set=ids))
+        games = games.append_column("run_id", pa.array([s.run_id] * games.num_rows, pa.int32()))
+        self.bufs["games"].append(games)
+        self.bufs["seats"].append(seats)
+        self.bufs["events"].append(events)
+        self.buf_events += events.num_rows
+        if self.buf_events >= FLUSH_EVENTS:
+            self.flush()
+
+    def _conflict(self, res: FileResult, gid: str, digest: bytes, n: int, known: bytes,
+                  src: str) -> QuarantineRecord:
+        events = res.events.filter(pc.equal(res.events["game_id"], gid))
+        return QuarantineRecord(
+            file=res.path, stage="dedupe", code="conflict", game_id=gid, events=n,
+            final_digest=digest, raw=_as_log_ipc(events),
+            reason=(f"conflict: game {gid} is already loaded (from {src}) with final digest "
+                    f"{known.hex()}; this copy ends with {digest.hex()}. The loaded game is "
+                    f"kept, this one is not loaded"),
+            key=game_key("dedupe", "conflict", gid, None, digest, n))
+
+    def flush(self) -> None:
+        """Append the buffered rows and quarantine records to the warehouse."""
+        for table, insert in _INSERTS.items():
+            parts = self.bufs[table]
+            if not parts:
+                continue
+            data = pa.concat_tables(parts)
+            self.con.register("_ingest_rows", data)
+            try:
+                self.con.execute(insert)
+            finally:
+                self.con.unregister("_ingest_rows")
+            parts.clear()
+        if self.pending:
+            self.db_has_games = True
+        self.pending.clear()
+        self.buf_events = 0
+        if self.qbuf:
+            rows = [dict(r.as_row(), run_id=self.s.run_id, first_seen=self.started)
+                    for r in self.qbuf]
+            q = pa.Table.from_pylist(rows, schema=QUARANTINE_ARROW)
+            self.con.register("_ingest_q", q)
+            try:
+                self.con.execute("INSERT INTO quarantine BY NAME SELECT * FROM _ingest_q "
+                                 "ON CONFLICT DO NOTHING")
+            finally:
+                self.con.unregister("_ingest_q")
+            self.qbuf.clear()
+
+
+def _liujia_version() -> str:
+    try:
+        return version("liujia")
+    except PackageNotFoundError:  # pragma: no cover - running from a plain checkout
+        return "unknown"
+
+
+def _record_run(con: duckdb.DuckDBPyConnection, s: IngestSummary, started: datetime,
+                paths: list[str]) -> None:
+    con.execute(
+        "INSERT INTO ingest_runs (run_id, command, started, finished, files, games_read, "
+        "loaded, already_present, quarantined, files_quarantined, events_read, events_loaded, "
+        "seconds, paths, liujia_version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [s.run_id, s.command, started, datetime.now(UTC), s.files, s.games_read, s.loaded,
+         s.already_present, s.quarantined, s.files_quarantined, s.events_read,
+         s.events_loaded, s.seconds, paths, _liujia_version()])
+
+
+def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
+         progress: bool, workers: int | None, fresh: bool, command: str) -> IngestSummary:
+    t0 = time.perf_counter()
+    started = datetime.now(UTC)
+    paths = [str(p) for p in paths]
+    files = collect_files(paths)
+    n_workers = _auto_workers(files) if workers is None else max(1, workers)
+    target = db_path(db)
+    with _FileReader(files, n_workers) as reader, writing(target, fresh=fresh) as con:
+        run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
+        s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
+                          quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
+                          command=command)
+        loader = _Loader(con, s, started)
+        show = progress and sys.stderr.isatty()
+        bar = tqdm(total=sum(f.stat().st_size for f in files), unit="B", unit_scale=True,
+                   unit_divisor=1024, desc=command, file=sys.stderr, leave=False) \
+            if show else None  # (a tqdm, even disabled, leaves a monitor thread running)
+        try:
+            for res in reader:
+                loader.add(res)
+                if bar is not None:
+                    bar.update(res.size)
+                    bar.set_postfix(loaded=s.loaded, quarantined=s.quarantined, refresh=False)
+            loader.flush()
+        finally:
+            if bar is not None:
+                bar.close()
+        s.seconds = time.perf_counter() - t0
+        if not s.reconciles:  # a bug, never bad input: refuse to swap in a run that lost games
+            raise AssertionError(f"run does not reconcile: {s.describe()}")
+        _record_run(con, s, started, [str(Path(p).absolute()) for p in paths])
+    s.seconds = time.perf_counter() - t0
+    return s
+
+
+def ingest_paths(
+    paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
+    progress: bool = True, *, workers: int | None = None,
+) -> IngestSummary:
+    """Ingest log files and folders into the warehouse (default_db() unless db is given)."""
+    return _run(paths, db, progress, workers, fresh=False, command="ingest")
+
+
+def rebuild_paths(
+    paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
+    progress: bool = True, *, workers: int | None = None,
+) -> IngestSummary:
+    """Build a fresh warehouse from the logs and swap it in for the old one atomically."""
+    return _run(paths, db, progress, workers, fresh=True, command="rebuild")

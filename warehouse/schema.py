@@ -1,0 +1,124 @@
+"""The warehouse tables (DDL), documented column by column in docs/warehouse.md."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+from engine.events import SCHEMA as EVENT_SCHEMA
+
+SCHEMA_VERSION = 1
+
+TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine")
+
+DDL = (
+    """CREATE TABLE IF NOT EXISTS meta (
+        key VARCHAR PRIMARY KEY,
+        value VARCHAR NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS ingest_runs (
+        run_id INTEGER PRIMARY KEY,
+        command VARCHAR NOT NULL,
+        started TIMESTAMPTZ NOT NULL,
+        finished TIMESTAMPTZ NOT NULL,
+        files INTEGER NOT NULL,
+        games_read INTEGER NOT NULL,
+        loaded INTEGER NOT NULL,
+        already_present INTEGER NOT NULL,
+        quarantined INTEGER NOT NULL,
+        files_quarantined INTEGER NOT NULL,
+        events_read BIGINT NOT NULL,
+        events_loaded BIGINT NOT NULL,
+        seconds DOUBLE NOT NULL,
+        paths VARCHAR[] NOT NULL,
+        liujia_version VARCHAR NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS games (
+        game_id VARCHAR PRIMARY KEY,
+        game VARCHAR NOT NULL,
+        rules_version VARCHAR NOT NULL,
+        options VARCHAR NOT NULL,
+        players VARCHAR[] NOT NULL,
+        session VARCHAR,
+        previous_game VARCHAR,
+        opener TINYINT,
+        started TIMESTAMPTZ NOT NULL,
+        ended TIMESTAMPTZ NOT NULL,
+        events INTEGER NOT NULL,
+        reason VARCHAR,
+        deciding_seat TINYINT,
+        winning_team VARCHAR,
+        result VARCHAR,
+        final_digest BLOB NOT NULL,
+        source_file VARCHAR NOT NULL,
+        run_id INTEGER NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        game_id VARCHAR NOT NULL,
+        seat TINYINT NOT NULL,
+        player_id VARCHAR NOT NULL,
+        team VARCHAR,
+        result VARCHAR NOT NULL,
+        score INTEGER NOT NULL,
+        cards_left SMALLINT,
+        deciding BOOLEAN NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS events (
+        game_id VARCHAR NOT NULL,
+        seq UINTEGER NOT NULL,
+        ts TIMESTAMPTZ NOT NULL,
+        seat TINYINT NOT NULL,
+        kind VARCHAR NOT NULL,
+        cards UTINYINT[] NOT NULL,
+        target TINYINT NOT NULL,
+        value SMALLINT NOT NULL,
+        tag VARCHAR NOT NULL,
+        payload VARCHAR,
+        digest BLOB NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS quarantine (
+        qkey VARCHAR PRIMARY KEY,
+        file VARCHAR NOT NULL,
+        file_offset BIGINT,
+        game_id VARCHAR,
+        seq INTEGER,
+        seat TINYINT,
+        stage VARCHAR NOT NULL,
+        code VARCHAR NOT NULL,
+        rule_id VARCHAR,
+        reason VARCHAR NOT NULL,
+        events INTEGER,
+        final_digest BLOB,
+        raw BLOB,
+        run_id INTEGER NOT NULL,
+        first_seen TIMESTAMPTZ NOT NULL
+    )""",
+)
+
+# Arrow schemas of the rows ingest appends (same column order as the tables above).
+GAMES_ARROW = pa.schema([
+    ("game_id", pa.string()), ("game", pa.string()), ("rules_version", pa.string()),
+    ("options", pa.string()), ("players", pa.list_(pa.string())), ("session", pa.string()),
+    ("previous_game", pa.string()), ("opener", pa.int8()),
+    ("started", pa.timestamp("us", tz="UTC")), ("ended", pa.timestamp("us", tz="UTC")),
+    ("events", pa.int32()), ("reason", pa.string()), ("deciding_seat", pa.int8()),
+    ("winning_team", pa.string()), ("result", pa.string()), ("final_digest", pa.binary()),
+    ("source_file", pa.string()), ("run_id", pa.int32()),
+])
+SEATS_ARROW = pa.schema([
+    ("game_id", pa.string()), ("seat", pa.int8()), ("player_id", pa.string()),
+    ("team", pa.string()), ("result", pa.string()), ("score", pa.int32()),
+    ("cards_left", pa.int16()), ("deciding", pa.bool_()),
+])
+EVENTS_ARROW = pa.schema([
+    f.with_type(pa.string()) if pa.types.is_dictionary(f.type) else
+    f.with_type(pa.binary()) if pa.types.is_fixed_size_binary(f.type) else f
+    for f in EVENT_SCHEMA
+])
+QUARANTINE_ARROW = pa.schema([
+    ("qkey", pa.string()), ("file", pa.string()), ("file_offset", pa.int64()),
+    ("game_id", pa.string()), ("seq", pa.int32()), ("seat", pa.int8()), ("stage", pa.string()),
+    ("code", pa.string()), ("rule_id", pa.string()), ("reason", pa.string()),
+    ("events", pa.int32()), ("final_digest", pa.binary()), ("raw", pa.binary()),
+    ("run_id", pa.int32()), ("first_seen", pa.timestamp("us", tz="UTC")),
+])
