@@ -140,15 +140,16 @@ def _dict_column(col: pa.Array) -> list[str]:
     return col.to_pylist()
 
 
-def _cards_column(col: pa.Array) -> list[tuple[int, ...]]:
+def _card_bytes(col: pa.Array) -> list[bytes]:
     offs = col.offsets.to_pylist()
     values = col.values
     data = values.buffers()[1].to_pybytes()[values.offset:] if len(values) else b""
-    return [tuple(data[offs[i]:offs[i + 1]]) for i in range(len(col))]
+    return [data[offs[i]:offs[i + 1]] for i in range(len(col))]
 
 
-def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
-    """Events of an Arrow record batch in the one schema."""
+def decode_batch(batch: pa.RecordBatch) -> tuple[list[Event], list[bytes]]:
+    """Events of an Arrow record batch in the one schema, with each event's canonical bytes
+    (what its digest covers), built from the columns without a second pass."""
     c = batch.column
     n = batch.num_rows
     game_id = c(0).to_pylist()
@@ -156,7 +157,7 @@ def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
     ts = c(2).view(pa.int64()).to_pylist()
     seat = c(3).to_pylist()
     kind = _dict_column(c(4))
-    cards = _cards_column(c(5))
+    card_bytes = _card_bytes(c(5))
     target = c(6).to_pylist()
     value = c(7).to_pylist()
     tag = _dict_column(c(8))
@@ -164,12 +165,32 @@ def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
     dcol = c(10)
     draw = dcol.buffers()[1].to_pybytes()
     o = dcol.offset * DIGEST_SIZE
-    digest = [draw[o + DIGEST_SIZE * i: o + DIGEST_SIZE * (i + 1)] for i in range(n)]
-    return [
-        Event(kind[i], seat[i], cards[i], target[i], value[i], tag[i], payload[i],
-              game_id[i], seq[i], ts[i], digest[i])
-        for i in range(n)
-    ]
+    events: list[Event] = []
+    canon: list[bytes] = []
+    add_event, add_canon, pack, enc = events.append, canon.append, _HEAD.pack, _enc
+    last_gid, gid_prefix = None, b""
+    for i in range(n):
+        gid = game_id[i]
+        if gid != last_gid:
+            gb = gid.encode()
+            last_gid, gid_prefix = gid, len(gb).to_bytes(2, "little") + gb
+        cb = card_bytes[i]
+        k = kind[i]
+        t = tag[i]
+        p = payload[i]
+        pb = b"" if p is None else p.encode()
+        kb = enc(k)
+        tb = enc(t)
+        add_canon(gid_prefix + pack(seq[i], ts[i], seat[i], target[i], value[i], len(cb),
+                                    len(kb), len(tb), p is not None, len(pb)) + cb + kb + tb + pb)
+        add_event(Event(k, seat[i], tuple(cb), target[i], value[i], t, p, gid, seq[i], ts[i],
+                        draw[o + DIGEST_SIZE * i: o + DIGEST_SIZE * (i + 1)]))
+    return events, canon
+
+
+def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
+    """Events of an Arrow record batch in the one schema."""
+    return decode_batch(batch)[0]
 
 
 def event_to_json(e: Event) -> dict[str, Any]:

@@ -14,12 +14,13 @@ import os
 import struct
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from hashlib import blake2b
 from pathlib import Path
 
 import pyarrow as pa
 
 from engine.errors import LogIntegrityError
-from engine.events import GENESIS, SCHEMA, Event, batch_to_events, chain_digest, events_to_batch
+from engine.events import DIGEST_SIZE, GENESIS, SCHEMA, Event, decode_batch, events_to_batch
 
 SEAL_MAGIC = b"LJSEAL01"
 SEAL_END = b"LJEND001"
@@ -140,36 +141,42 @@ def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityErro
         "finish (torn tail)", path=path, offset=size)]
 
 
-def _verify_games(events: Iterable[Event], path: str) -> list[GameLog]:
+def _verify_games(events: list[Event], canon: list[bytes], path: str) -> list[GameLog]:
     """Group events by game and check seq density and the digest chain of each."""
     games: dict[str, GameLog] = {}
     prev: dict[str, bytes] = {}
-    for e in events:
-        g = games.get(e.game_id)
-        if g is None:
-            g = games[e.game_id] = GameLog(e.game_id)
-            prev[e.game_id] = GENESIS
-        if g.error is not None:
+    cur: GameLog | None = None
+    last = GENESIS
+    for e, cb in zip(events, canon, strict=True):
+        if cur is None or e.game_id != cur.game_id:
+            if cur is not None:
+                prev[cur.game_id] = last
+            cur = games.get(e.game_id)
+            if cur is None:
+                cur = games[e.game_id] = GameLog(e.game_id)
+                prev[e.game_id] = GENESIS
+            last = prev[e.game_id]
+        if cur.error is not None:
             continue
-        expected = len(g.events)
+        expected = len(cur.events)
         if e.seq != expected:
             if e.seq < expected:
                 code, what = ("duplicate", f"seq {e.seq} appears again after seq {expected - 1}")
             else:
                 code, what = ("gap", f"seq {expected} is missing: next event has seq {e.seq}")
-            g.error = LogIntegrityError(code, what + " (missing, duplicated or reordered event)",
-                                        path=path, game_id=e.game_id, seq=expected)
+            cur.error = LogIntegrityError(code, what + " (missing, duplicated or reordered "
+                                          "event)", path=path, game_id=e.game_id, seq=expected)
             continue
-        d = chain_digest(prev[e.game_id], e)
+        d = blake2b(last + cb, digest_size=DIGEST_SIZE).digest()
         if d != e.digest:
-            g.error = LogIntegrityError(
+            cur.error = LogIntegrityError(
                 "digest", "event does not match its digest: a field was changed, or the events "
                 "before it were", path=path, game_id=e.game_id, seq=e.seq)
             continue
-        prev[e.game_id] = d
-        g.events.append(e)
+        last = d
+        cur.events.append(e)
         if e.kind == "GAME_END":
-            g.complete = True
+            cur.complete = True
     for g in games.values():
         if g.error is None and g.events and g.events[0].kind != "GAME_START":
             g.error = LogIntegrityError("no_start", "first event is not GAME_START", path=path,
@@ -216,6 +223,7 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
         raise NotALog("not_a_log", "not an Arrow IPC stream (no stream header)", path=spath)
     stream_len, problems = _check_seal(data, spath)
     events: list[Event] = []
+    canon: list[bytes] = []
     end = 0
     for batch, exc, pos in iter_batches(buf.slice(0, stream_len), spath):
         if batch is None and exc is None:
@@ -228,7 +236,9 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
             break
         try:
             batch.validate(full=True)
-            events.extend(batch_to_events(batch))
+            evs, cbs = decode_batch(batch)
+            events.extend(evs)
+            canon.extend(cbs)
         except (pa.ArrowException, ValueError, IndexError) as exc:
             problems.append(LogIntegrityError(
                 "bad_batch", f"record batch ending at byte {pos} cannot be decoded ({exc})",
@@ -239,7 +249,7 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
         problems.append(LogIntegrityError(
             "trailing", f"{stream_len - end} bytes after the end of the Arrow stream",
             path=spath, offset=end))
-    games = _verify_games(events, spath)
+    games = _verify_games(events, canon, spath)
     return LogRead(p, games, problems, sealed=not any(
         pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems))
 
