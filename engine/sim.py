@@ -48,7 +48,7 @@ def play_game(
                        previous_game=previous_game, session=session, ts=ts0)
     s = g.initial_state(e0)
     events = [e0]
-    auto, step, due_seat = g.auto_event, g.step, g.rules.due_seat
+    auto, step, due_seat = g.auto_event, g.step, g.due_seat
     seq = 1
     while not g.is_over(s):
         a = auto(s, rng)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.events import Event
-from engine.games.keng import game, rules
+from engine.games.keng import game
 from engine.games.keng.cards import CLASS, IS_JOKER, SUIT, A, K
 from engine.games.keng.state import KengState
 
@@ -35,7 +35,7 @@ class RandomPolicy:
                 return rng.choice(counts)
         if s.phase == "play" and rng.random() < self.false_claim_prob:
             seat = rng.randrange(6)
-            if seat != rules.due_seat(s):
+            if seat != game.due_seat(s):
                 hand = s.hands[seat]
                 return game.claim(s, seat, rng.choice(hand) if hand else None)
         return rng.choice(game.turn_actions(s))

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
+from engine.games.keng import plays as legality
 from engine.games.keng import rules
 from engine.games.keng.cards import IS_JOKER, deck
 from engine.games.keng.options import KengOptions
@@ -138,6 +139,7 @@ def initial_state(e: Event) -> KengState:
 
 step = rules.step
 next_auto = rules.next_auto
+due_seat = legality.due_seat
 
 
 def apply(state: KengState, event: Event) -> KengState:
@@ -171,11 +173,11 @@ def turn_actions(s: KengState) -> list[Event]:
     if s.duel is not None:
         seat = s.duel.to_act
         return [base._replace(kind="DUEL_PLAY", seat=seat, cards=(f,))
-                for f in rules.duel_faces(s)]
+                for f in legality.duel_faces(s)]
     seat = s.to_act
     base = base._replace(seat=seat)
     out: list[Event] = []
-    for cards in rules.plays(s, seat):
+    for cards in legality.plays(s, seat):
         out.extend(_named(base, cards))
     if s.pending > 0:
         out.append(base._replace(kind="ACCEPT", cards=s.stock[:s.pending], value=s.pending))
@@ -198,7 +200,7 @@ def out_of_turn_actions(s: KengState) -> list[Event]:
     if s.window and s.cycle >= 2:
         card = s.top[0]
         for seat in range(N_SEATS):
-            if card in s.hands[seat] and rules.valid_snatch(s, seat, card):
+            if card in s.hands[seat] and legality.valid_snatch(s, seat, card):
                 out.append(base._replace(kind="SNATCH", seat=seat, cards=(card,), tag="valid"))
     for seat in range(N_SEATS):
         if not s.count_used[seat]:
@@ -221,7 +223,7 @@ def legal_actions(s: KengState) -> list[Event]:
 def claim(s: KengState, seat: int, card: int | None) -> Event:
     """A 抢 claim by seat showing card (or none), with its outcome judged by KENG-38."""
     return Event("SNATCH", seat=seat, cards=() if card is None else (card,),
-                 tag=rules.judge_claim(s, seat, card), game_id=s.game_id, seq=s.seq)
+                 tag=legality.judge_claim(s, seat, card), game_id=s.game_id, seq=s.seq)
 
 
 def auto_event(s: KengState, rng: random.Random | None = None) -> Event | None:
@@ -280,5 +282,5 @@ def scores(s: KengState) -> list[int]:
 __all__ = [
     "GAME_ID", "RULES_VERSION", "start_event", "initial_state", "apply", "check", "step",
     "legal_actions", "turn_actions", "out_of_turn_actions", "claim", "auto_event", "is_over",
-    "result", "scores", "deciding_seat", "next_auto", "NONE", "check_session",
+    "result", "scores", "deciding_seat", "next_auto", "NONE", "check_session", "due_seat",
 ]

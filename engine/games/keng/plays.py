@@ -1,0 +1,148 @@
+"""六人坑 legality of plays: play forms, matching the top play, stacking, duel cards, 抢 claims
+(KENG-16 to KENG-20, KENG-27 to KENG-32, KENG-30, KENG-37, KENG-38).
+
+Each ``*_rule`` function returns None for a legal play or the id of the rule it breaks; testing
+one play never enumerates others. ``plays`` lists every legal form for the seat to act.
+"""
+
+from __future__ import annotations
+
+from engine.games.keng.cards import CLASS, IS_JOKER, IS_NUMBER, RANK, RJ, SUIT, A, K
+from engine.games.keng.state import KengState
+
+
+def form_rule(cards: tuple[int, ...]) -> str | None:
+    """None if the cards are a play form (KENG-16), else the rule id broken."""
+    n = len(cards)
+    if n == 1:
+        return None
+    if n == 2 and cards[0] == cards[1]:
+        return None
+    if n == 3 and cards[0] == cards[1] == cards[2] == 53:
+        return None
+    return "KENG-16"
+
+
+def match_rule(s: KengState, cards: tuple[int, ...], hand_len: int) -> str | None:
+    """None if the play may go on the top play with P = 0 (KENG-17 to KENG-20), else a rule id."""
+    f = cards[0]
+    if IS_JOKER[f]:
+        return None
+    top = s.top
+    t = top[0]
+    if len(top) == 1:
+        if IS_JOKER[t]:
+            return None if SUIT[f] == s.top_suit else "KENG-20"
+        if SUIT[f] == SUIT[t] or RANK[f] == RANK[t]:
+            return None
+        return "KENG-17" if len(cards) == 1 else "KENG-18"
+    if SUIT[f] == s.top_suit:
+        return None
+    if not IS_JOKER[t] and RANK[f] == RANK[t] and (len(cards) == 2 or hand_len == 1):
+        return None
+    return "KENG-20" if IS_JOKER[t] else "KENG-19"
+
+
+def last_joker_rule(s: KengState, cards: tuple[int, ...], hand_len: int) -> str | None:
+    """KENG-32: a joker play that empties the hand needs a top play of the same joker."""
+    f = cards[0]
+    if IS_JOKER[f] and len(cards) == hand_len and s.top[0] != f:
+        return "KENG-32"
+    return None
+
+
+def stack_rule(s: KengState, cards: tuple[int, ...], hand_len: int) -> str | None:
+    """None if the play may be stacked on a pending draw (KENG-27, KENG-28), else a rule id."""
+    cls = CLASS[cards[0]]
+    if cls == A:
+        return "KENG-29"
+    if cls == RJ:
+        return None
+    if cls != K:
+        return "KENG-27"
+    tcls = CLASS[s.top[0]]
+    if tcls == K:
+        return match_rule(s, cards, hand_len)
+    if tcls == RJ and s.options.keng_k_on_rj:
+        return None if SUIT[cards[0]] == s.top_suit else "KENG-28"
+    return "KENG-28" if tcls == RJ else "KENG-27"
+
+
+def play_rule(s: KengState, cards: tuple[int, ...], hand_len: int) -> str | None:
+    """None if the play is legal in context for the seat to act, else the rule id broken."""
+    if s.pending > 0:
+        rule = stack_rule(s, cards, hand_len)
+    else:
+        rule = match_rule(s, cards, hand_len)
+    return rule or last_joker_rule(s, cards, hand_len)
+
+
+def duel_ok(s: KengState, f: int) -> bool:
+    """KENG-30 step 2: may the duellist to act play this face?"""
+    last = s.duel.cards[-1]
+    if CLASS[last] == A:
+        return CLASS[f] == A or (IS_NUMBER[f] and SUIT[f] == SUIT[last])
+    return IS_NUMBER[f] and (SUIT[f] == SUIT[last] or RANK[f] == RANK[last])
+
+
+def duel_faces(s: KengState) -> list[int]:
+    """Distinct faces the duellist to act may play."""
+    return [f for f in sorted(set(s.hands[s.duel.to_act])) if duel_ok(s, f)]
+
+
+def plays(s: KengState, seat: int) -> list[tuple[int, ...]]:
+    """Every legal play form (before naming a suit) for the seat to act."""
+    hand = s.hands[seat]
+    n = len(hand)
+    out: list[tuple[int, ...]] = []
+    prev = -1
+    for i, f in enumerate(hand):
+        if f == prev:
+            continue
+        prev = f
+        c = 1
+        while i + c < n and hand[i + c] == f:
+            c += 1
+        forms = [(f,)]
+        if c >= 2:
+            forms.append((f, f))
+            if c >= 3 and f == 53:
+                forms.append((f, f, f))
+        for cards in forms:
+            if play_rule(s, cards, n) is None:
+                out.append(cards)
+    return out
+
+
+def has_play(s: KengState, seat: int) -> bool:
+    """True if the seat to act has any legal play."""
+    return bool(plays(s, seat))
+
+
+
+def due_seat(s: KengState) -> int:
+    """The seat due to act: the duellist to act in a duel, else the seat to act."""
+    if s.duel is not None:
+        return s.duel.to_act
+    return s.to_act
+
+
+def valid_snatch(s: KengState, seat: int, card: int) -> bool:
+    """KENG-37: may this seat snatch the top play with this card now?"""
+    return (s.window and seat != s.top_seat and seat != due_seat(s) and card == s.top[0]
+            and not s.top_duel and not IS_JOKER[card] and not s.banned[seat]
+            and not (s.cycle < 3 and len(s.hands[seat]) == 1))
+
+
+def judge_claim(s: KengState, seat: int, card: int | None) -> str:
+    """The outcome of a 抢 claim (KENG-38): valid, void, refused or false."""
+    if s.cycle == 1:
+        return "void"
+    if s.banned[seat]:
+        return "refused"
+    if card is not None and valid_snatch(s, seat, card):
+        return "valid"
+    if card is not None and ((card == s.top[0] and not s.window)
+                             or (s.covered and card == s.covered[0])):
+        return "void"
+    return "false"
