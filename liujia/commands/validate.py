@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tqdm import tqdm
+
 from engine.errors import LogIntegrityError
 from engine.games import find_game
 from engine.log import LogWriter, read_log
@@ -24,6 +26,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows")
     p.add_argument("--json", action="store_true", help="one JSON object per game (and per "
                    "damaged file) on stdout")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--salvage", metavar="DIR", help="write the intact, verified prefix of every "
                    "damaged file to DIR/<name>.salvaged.arrows")
     return p
@@ -53,11 +56,12 @@ def _line(row: dict[str, Any]) -> str:
     return f"corrupt     {gid}  {row['reason']}"
 
 
-def validate_paths(paths: list[Path], salvage: Path | None = None) -> list[dict[str, Any]]:
+def validate_paths(paths: list[Path], salvage: Path | None = None,
+                   progress: bool = False) -> list[dict[str, Any]]:
     """Rows of the validation report: one per game, one per file-level problem."""
     rows: list[dict[str, Any]] = []
     finals: dict[str, Any] = {}
-    for path in paths:
+    for path in tqdm(paths, unit="file", desc="validate", disable=not progress, leave=False):
         try:
             log = read_log(path)
         except LogIntegrityError as exc:
@@ -109,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     found = existing_paths(args.paths)
     if isinstance(found, str):
         return fail(found)
-    rows = validate_paths(found, Path(args.salvage) if args.salvage else None)
+    rows = validate_paths(found, Path(args.salvage) if args.salvage else None,
+                          progress=not args.quiet and sys.stderr.isatty())
     for row in rows:
         print(json.dumps(row, ensure_ascii=False) if args.json else
               (f"{row['file']}: " + _line(row)))

@@ -140,3 +140,21 @@ def test_help_and_usage(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["simulate", "--games", "x", "--out", "y"])
     assert exc.value.code == 2
+
+
+def test_simulate_options_are_recorded_and_checked(tmp_path, capsys):
+    out = tmp_path / "opts"
+    assert main(["simulate", "--games", "2", "--seed", "1", "--out", str(out), "--quiet",
+                 "--option", "keng_hand_limit=30", "--option", "keng_pair_action=once",
+                 "--policy", "greedy"]) == 0
+    from engine.log import read_log
+    [f] = sorted(out.glob("*.arrows"))
+    start = read_log(f).games[0].events[0]
+    opts = json.loads(start.payload)["options"]
+    assert opts["keng_hand_limit"] == 30 and opts["keng_pair_action"] == "once"
+    assert opts["keng_tens"] is True          # defaults written out in full (KENG-6)
+    assert main(["validate", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["simulate", "--out", str(out), "--option", "keng_hand_limit=99"]) == 2
+    assert "KENG-6" in capsys.readouterr().err
+    assert main(["simulate", "--out", str(out), "--option", "no_such=1"]) == 2
