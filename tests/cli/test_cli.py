@@ -158,3 +158,20 @@ def test_simulate_options_are_recorded_and_checked(tmp_path, capsys):
     assert main(["simulate", "--out", str(out), "--option", "keng_hand_limit=99"]) == 2
     assert "KENG-6" in capsys.readouterr().err
     assert main(["simulate", "--out", str(out), "--option", "no_such=1"]) == 2
+
+
+def test_ingest_then_export_parquet(logs, tmp_path, capsys):
+    import polars as pl
+    db = tmp_path / "w.duckdb"
+    assert main(["ingest", str(logs), "--db", str(db), "--quiet"]) == 0
+    capsys.readouterr()
+    out = tmp_path / "parquet"
+    assert main(["export", "--db", str(db), "--out", str(out)]) == 0
+    games = pl.scan_parquet(out / "games" / "**" / "*.parquet", hive_partitioning=True).collect()
+    events = pl.scan_parquet(out / "events" / "**" / "*.parquet",
+                             hive_partitioning=True).collect()
+    assert games.height == 12
+    assert set(games["game"].to_list()) == {"keng"}
+    total = sum(len(f.read_bytes()) > 0 for f in (out / "events").rglob("*.parquet"))
+    assert total >= 1 and events.height == games["events"].sum()
+    assert main(["export", "--db", str(tmp_path / "none.duckdb"), "--out", str(out)]) == 2
