@@ -298,10 +298,10 @@ def _with(t: tuple, i: int, v: object) -> tuple:
 # ---------------------------------------------------------------- player events
 
 def _check_cards(s: KengState, e: Event, seat: int) -> None:
-    for c in e.cards:
-        if not isinstance(c, int) or not 0 <= c < 54:
-            raise _invalid(s, e, f"card code {c!r} is not a face code 0-53", "cards")
     if not _holds(s.hands[seat], e.cards):
+        for c in e.cards:
+            if not isinstance(c, int) or not 0 <= c < 54:
+                raise _invalid(s, e, f"card code {c!r} is not a face code 0-53", "cards")
         raise _illegal(s, e, "KENG-16", f"seat {seat} does not hold {format_faces(e.cards)}")
 
 
@@ -319,8 +319,10 @@ def _check_suit(s: KengState, e: Event) -> int:
 def _play(s: KengState, seat: int, cards: tuple[int, ...], suit: int, rule: str) -> None:
     """A play by seat (turn play, stack or valid snatch) and its effects (KENG-22 to KENG-35)."""
     _set_hand(s, seat, _remove(s.hands[seat], cards))
-    _close_window(s)
-    _deadline(s, seat)
+    if s.window:
+        _close_window(s)
+    if s.report_seat >= 0:
+        _deadline(s, seat)
     s.table = s.table + s.top
     s.covered = s.top
     s.top = cards
@@ -354,7 +356,8 @@ def _play(s: KengState, seat: int, cards: tuple[int, ...], suit: int, rule: str)
     if cls == A:
         s.duel_due = (seat, (seat + 3) % 6, s.to_act)
         s.top_duel = True
-    _open_window(s)
+    if s.cycle >= 2:
+        _open_window(s)
     left = len(s.hands[seat])
     if left == 0:
         s.end_due = ("out", seat, team_of(seat))
