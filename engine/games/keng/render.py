@@ -45,7 +45,7 @@ def render(s: KengState, seat: int | None = None) -> str:
         if v["count_used"][i]:
             flags.append("count used")
         hand = f"{h} cards (hidden)" if isinstance(h, int) else f"{len(h):2d}: {_cards(h)}"
-        lines.append(f" {mark} seat {i} [{team}] {s.players[i]:>8}  {hand}"
+        lines.append(f" {mark} seat {i} {'[' + team + ']':<6} {s.players[i]:>10}  {hand}"
                      + (f"   ({', '.join(flags)})" if flags else ""))
     if s.result:
         r = s.result
