@@ -16,8 +16,3 @@ def find_game(game: str) -> ModuleType:
         return importlib.import_module(GAMES[game])
     except KeyError:
         raise EngineError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}") from None
-
-
-def game_of_start(payload: dict) -> str:
-    """The game id named by a GAME_START payload."""
-    return str(payload.get("game", ""))

@@ -31,3 +31,18 @@ def test_parse_any_text_parses_or_raises_typed(text):
 
 def test_parse_faces_string():
     assert parse_faces("As Th RJ") == (0, 22, 53)
+
+
+def test_packs_as_face_counts():
+    from engine.cards import N_FACES, face_counts, pack
+    p = pack({0: 2, 53: 3, 22: 1})
+    assert p == (0, 0, 22, 53, 53, 53)
+    counts = face_counts(p)
+    assert len(counts) == N_FACES and counts[0] == 2 and counts[53] == 3 and sum(counts) == 6
+
+
+def test_colours_and_pretty_faces():
+    from engine.cards import is_red, pretty_face
+    assert is_red(parse_face("Th")) and is_red(parse_face("2d")) and is_red(parse_face("RJ"))
+    assert not is_red(parse_face("As")) and not is_red(parse_face("BJ"))
+    assert pretty_face(parse_face("Th")) == "T♥"

@@ -13,6 +13,7 @@ from engine.cards import (
     TEN,
     TWO,
     face_code,
+    pack,
 )
 from engine.games.keng.options import KengOptions
 
@@ -59,7 +60,4 @@ def deck_copies(opts: KengOptions) -> dict[int, int]:
 
 def deck(opts: KengOptions) -> tuple[int, ...]:
     """The unshuffled deck in face-code order (158 cards with the defaults)."""
-    out: list[int] = []
-    for code, n in sorted(deck_copies(opts).items()):
-        out.extend([code] * n)
-    return tuple(out)
+    return pack(deck_copies(opts))
