@@ -120,6 +120,7 @@ def initial_state(e: Event) -> KengState:
     s.turn_rule = "KENG-8"
     s.drawn = False
     s.accepted = False
+    s.drew_cards = False
     s.owed = None
     s.duel = None
     s.duel_due = None
@@ -189,8 +190,9 @@ def turn_actions(s: KengState) -> list[Event]:
 
 
 def out_of_turn_actions(s: KengState) -> list[Event]:
-    """Legal out-of-turn actions: the last-card report, counts (KENG-41) and valid snatches."""
-    if s.phase != "play" or rules.next_auto(s) is not None:
+    """Legal out-of-turn actions: the last-card report, counts (KENG-41: at any moment, also
+    before the start card) and valid snatches."""
+    if s.phase not in ("start", "play") or rules.next_auto(s) is not None:
         return []
     base = Event("LAST_CARD", game_id=s.game_id, seq=s.seq)
     out: list[Event] = []

@@ -58,6 +58,7 @@ def to_position(s: KengState) -> dict[str, Any]:
         "turn_rule": s.turn_rule,
         "drawn_two": s.drawn,
         "accepted": s.accepted,
+        "drew_cards": s.drew_cards,
         "owed_draw": None if s.owed is None else
         {"seat": s.owed[0], "kind": s.owed[1], "cards": s.owed[2]},
         "duel": None if d is None else {
@@ -136,6 +137,7 @@ def from_position(p: dict[str, Any]) -> KengState:
         s.turn_rule = str(p.get("turn_rule", "KENG-15"))
         s.drawn = bool(p["drawn_two"])
         s.accepted = bool(p["accepted"])
+        s.drew_cards = bool(p.get("drew_cards", False))
         o = p["owed_draw"]
         s.owed = None if o is None else (_seat(o["seat"], "owed_draw.seat"), str(o["kind"]),
                                          int(o["cards"]))

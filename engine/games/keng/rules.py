@@ -114,6 +114,9 @@ def _check_draw(s: KengState, e: Event, n: int, tag: str = "") -> None:
                        f", event has {format_faces(e.cards) or '-'}")
     if e.tag != tag:
         raise _invalid(s, e, f"tag must be {tag!r}, not {e.tag!r}", "tag")
+    if e.target != NONE or e.payload is not None:
+        raise _invalid(s, e, "a draw carries its cards and the number owed only",
+                       "target" if e.target != NONE else "payload")
 
 
 # ---------------------------------------------------------------- windows, bans, deadlines
@@ -240,6 +243,8 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
             rule = {"out": "KENG-46", "over_limit": "KENG-47", "stalemate": "KENG-48"}[exp.tag]
             raise _illegal(s, e, rule, f"the game ends with {exp.payload}, event says "
                            f"seat {e.seat} team {e.value} {e.tag} {e.payload}")
+        if e.cards or e.target != NONE:
+            raise _invalid(s, e, "GAME_END carries no cards and no target", "cards")
         s.phase = OVER
         s.result = json.loads(e.payload)
         s.end_due = None
@@ -256,7 +261,7 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
             s.to_act = s.duel.next_seat
             s.turn_rule = "KENG-30"
             s.duel = None
-            s.drawn = s.accepted = False
+            s.drawn = s.accepted = s.drew_cards = False
             _close_window(s)
             _draw(s, e.seat, exp.value, kind)
             return
@@ -330,7 +335,7 @@ def _play(s: KengState, seat: int, cards: tuple[int, ...], suit: int, rule: str)
     s.top_suit = suit
     s.top_start = s.top_duel = False
     s.passes = 0
-    s.drawn = s.accepted = False
+    s.drawn = s.accepted = s.drew_cards = False
     n = len(cards)
     cls = CLASS[cards[0]]
     each = s.options.keng_pair_action == "each"
@@ -421,6 +426,7 @@ def _step_accept(s: KengState, e: Event) -> None:
     n = s.pending
     s.pending = 0
     s.accepted = True
+    s.drew_cards = s.drew_cards or bool(e.cards)
     _deadline(s, e.seat)
     _draw(s, e.seat, n, "ACCEPT")
 
@@ -436,6 +442,7 @@ def _step_draw(s: KengState, e: Event) -> None:
                        "is off)")
     _check_draw(s, e, 2)
     s.drawn = True
+    s.drew_cards = s.drew_cards or bool(e.cards)
     _deadline(s, e.seat)
     _draw(s, e.seat, 2, "DRAW")
 
@@ -446,11 +453,12 @@ def _step_pass(s: KengState, e: Event) -> None:
         raise _invalid(s, e, "PASS carries no cards or value", "cards")
     if not s.drawn:
         raise _illegal(s, e, "KENG-12", "a seat may pass only after drawing two this turn")
-    s.passes += 1
+    # KENG-48 with section 14.19: only passes made with nothing to draw count
+    s.passes = 0 if s.drew_cards else s.passes + 1
     _close_window(s)
     s.to_act = (e.seat + s.direction) % 6
     s.turn_rule = "KENG-14"
-    s.drawn = s.accepted = False
+    s.drawn = s.accepted = s.drew_cards = False
     if s.passes >= 6 and not s.stock and not s.table:
         s.end_due = ("stalemate", -1, -1)
 
@@ -463,6 +471,8 @@ def _step_start_card(s: KengState, e: Event) -> None:
         raise _illegal(s, e, "KENG-9", f"the flipper is seat {flipper}, opposite the opener")
     if e.cards != s.stock[:1]:
         raise _illegal(s, e, "KENG-9", f"the top card of the stock is {format_faces(s.stock[:1])}")
+    if e.target != NONE:
+        raise _invalid(s, e, "START_CARD carries the card and a named suit only", "target")
     suit = _check_suit(s, e)
     c = e.cards[0]
     s.stock = s.stock[1:]
@@ -552,7 +562,7 @@ def _step_last_card(s: KengState, e: Event) -> None:
         raise _illegal(s, e, "KENG-33", "this seat has no open last-card obligation")
     if len(s.hands[e.seat]) != 1:
         raise _illegal(s, e, "KENG-33", f"seat holds {len(s.hands[e.seat])} cards, not one")
-    if e.cards or e.value != NONE:
+    if e.cards or e.value != NONE or e.target != NONE:
         raise _invalid(s, e, "LAST_CARD carries nothing", "cards")
     s.report_seat = -1
 
@@ -561,6 +571,8 @@ def _step_count(s: KengState, e: Event) -> None:
     if s.count_used[e.seat]:
         raise _illegal(s, e, "KENG-41", f"seat {e.seat} has used its count right in cycle "
                        f"{s.cycle}")
+    if e.cards:
+        raise _invalid(s, e, "COUNT carries a target and the number reported only", "cards")
     t = e.target
     if not 0 <= t < 6 or team_of(t) == team_of(e.seat):
         raise _illegal(s, e, "KENG-41", f"target {t} is not a seat of the other team")

@@ -45,7 +45,7 @@ class KengState:
         "game_id", "options", "players", "opener", "deck", "seq", "phase",
         "hands", "stock", "table",
         "top", "top_seat", "top_suit", "top_start", "top_duel", "covered",
-        "pending", "direction", "cycle", "to_act", "turn_rule", "drawn", "accepted",
+        "pending", "direction", "cycle", "to_act", "turn_rule", "drawn", "accepted", "drew_cards",
         "owed", "duel", "duel_due", "window", "banned", "ban_armed", "ban_end_due",
         "count_used", "report_seat", "penalty_due", "reshuffle_due", "passes",
         "end_due", "result",
@@ -74,6 +74,7 @@ class KengState:
     turn_rule: str                # the rule that made to_act the seat to act
     drawn: bool                   # to_act drew two this turn (KENG-12)
     accepted: bool                # to_act accepted P this turn
+    drew_cards: bool              # to_act's ACCEPT or DRAW this turn took cards (KENG-48)
     owed: tuple[int, str, int] | None   # draw split by a reshuffle: (seat, kind, cards owed)
     duel: Duel | None
     duel_due: tuple[int, int, int] | None   # DUEL_START owed: (challenger, defender, next)

@@ -131,7 +131,8 @@ def test_keng_14_pass_keeps_the_top_play_and_does_not_reapply_a_skip():
     """KENG-14: Pass keeps the top play and does not reapply a skip."""
     s = pos({1: "2c 3c 9h"}, top="Qh", by=4, to_act=0, stock="2s 3s 4s 6s")
     s = run(s, draw(s, 0), lambda t: pass_(t, 0))
-    assert (s.to_act, s.top, s.top_seat, s.passes) == (1, cards_of("Qh"), 4, 1)
+    # passes_in_a_row stays 0: this pass followed a draw that took cards (KENG-48, 14.19)
+    assert (s.to_act, s.top, s.top_seat, s.passes) == (1, cards_of("Qh"), 4, 0)
     assert run(s, play(s, 1, "9h")).to_act == 2     # seat 1 is not skipped again
 
 
