@@ -133,11 +133,12 @@ def events_to_batch(events: Sequence[Event]) -> pa.RecordBatch:
     )
 
 
-def _dict_column(col: pa.Array) -> list[str]:
+def _dict_words(col: pa.Array) -> list[tuple[str, bytes]]:
+    """Per row: the word and its UTF-8 bytes, decoded once per dictionary entry."""
     if pa.types.is_dictionary(col.type):
-        words = col.dictionary.to_pylist()
+        words = [(w, w.encode()) for w in col.dictionary.to_pylist()]
         return [words[i] for i in col.indices.to_pylist()]
-    return col.to_pylist()
+    return [(w, w.encode()) for w in col.to_pylist()]
 
 
 def _card_bytes(col: pa.Array) -> list[bytes]:
@@ -156,18 +157,18 @@ def decode_batch(batch: pa.RecordBatch) -> tuple[list[Event], list[bytes]]:
     seq = c(1).to_pylist()
     ts = c(2).view(pa.int64()).to_pylist()
     seat = c(3).to_pylist()
-    kind = _dict_column(c(4))
+    kind = _dict_words(c(4))
     card_bytes = _card_bytes(c(5))
     target = c(6).to_pylist()
     value = c(7).to_pylist()
-    tag = _dict_column(c(8))
+    tag = _dict_words(c(8))
     payload = c(9).to_pylist()
     dcol = c(10)
     draw = dcol.buffers()[1].to_pybytes()
     o = dcol.offset * DIGEST_SIZE
     events: list[Event] = []
     canon: list[bytes] = []
-    add_event, add_canon, pack, enc = events.append, canon.append, _HEAD.pack, _enc
+    add_event, add_canon, pack = events.append, canon.append, _HEAD.pack
     last_gid, gid_prefix = None, b""
     for i in range(n):
         gid = game_id[i]
@@ -175,12 +176,10 @@ def decode_batch(batch: pa.RecordBatch) -> tuple[list[Event], list[bytes]]:
             gb = gid.encode()
             last_gid, gid_prefix = gid, len(gb).to_bytes(2, "little") + gb
         cb = card_bytes[i]
-        k = kind[i]
-        t = tag[i]
+        k, kb = kind[i]
+        t, tb = tag[i]
         p = payload[i]
         pb = b"" if p is None else p.encode()
-        kb = enc(k)
-        tb = enc(t)
         add_canon(gid_prefix + pack(seq[i], ts[i], seat[i], target[i], value[i], len(cb),
                                     len(kb), len(tb), p is not None, len(pb)) + cb + kb + tb + pb)
         add_event(Event(k, seat[i], tuple(cb), target[i], value[i], t, p, gid, seq[i], ts[i],
