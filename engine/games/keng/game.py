@@ -228,6 +228,16 @@ def claim(s: KengState, seat: int, card: int | None) -> Event:
                  tag=legality.judge_claim(s, seat, card), game_id=s.game_id, seq=s.seq)
 
 
+def order_claims(s: KengState, claims: Sequence[Event]) -> list[Event]:
+    """KENG-40: claims collected together are judged in seat order starting with the seat after
+    the player of the top play, in direction d; returns them in that order, with seq numbers
+    from the state's (each claim's outcome must then be judged as it is applied)."""
+    first = (s.top_seat + s.direction) % 6 if s.top_seat >= 0 else 0
+    rank = {(first + k * s.direction) % 6: k for k in range(6)}
+    ordered = sorted(claims, key=lambda c: rank[c.seat])
+    return [c._replace(seq=s.seq + i) for i, c in enumerate(ordered)]
+
+
 def auto_event(s: KengState, rng: random.Random | None = None) -> Event | None:
     """The automatic event owed now, or None; a RESHUFFLE's order is drawn from rng (chance)."""
     due = rules.next_auto(s)
@@ -284,5 +294,5 @@ def scores(s: KengState) -> list[int]:
 __all__ = [
     "GAME_ID", "RULES_VERSION", "start_event", "initial_state", "apply", "check", "step",
     "legal_actions", "turn_actions", "out_of_turn_actions", "claim", "auto_event", "is_over",
-    "result", "scores", "deciding_seat", "next_auto", "NONE", "check_session", "due_seat",
+    "result", "scores", "deciding_seat", "next_auto", "NONE", "check_session", "due_seat", "order_claims",
 ]

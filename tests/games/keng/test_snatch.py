@@ -6,6 +6,7 @@ import pytest
 
 from engine.cards import parse_face
 from engine.errors import InvalidEvent
+from engine.events import Event
 from engine.games import keng
 
 from .conftest import (
@@ -398,3 +399,27 @@ def test_keng_40_a_later_claim_snatches_the_snatch():
     assert rejected(s, snatch(s, 0, "7h", "valid")).rule_id == "KENG-37"   # 0 is due now
     s = run(s, snatch(s, 3, "7h", "valid"))
     assert (s.top_seat, s.to_act, len(s.hands[3])) == (3, 4, 1)
+
+
+def test_keng_40_claims_collected_together_are_ordered_from_the_seat_after_the_player():
+    """KENG-40: claims collected together are ordered starting with the seat after the player
+    of the top play, in direction d; each is then judged in turn, so the first valid one
+    snatches and a later one with another identical card snatches the snatch."""
+    s = pos({1: "7h 2c", 3: "7h 4d", 5: "7h 5d"}, top="7h", by=2, to_act=3, cycle=2,
+            window=True)
+    s = s.copy()
+    s.direction = -1                      # after seat 2, in direction -1: 1, 0, 5, 4, 3
+    claims = [Event("SNATCH", seat=seat, cards=cards_of("7h"), game_id=s.game_id)
+              for seat in (5, 1)]
+    ordered = keng.order_claims(s, claims)
+    assert [c.seat for c in ordered] == [1, 5]
+    assert [c.seq for c in ordered] == [s.seq, s.seq + 1]
+    s.direction = 1                       # after seat 2, in direction +1: 3, 4, 5, 0, 1
+    assert [c.seat for c in keng.order_claims(s, claims)] == [5, 1]
+    # judged one at a time against the top play at that moment: seat 5 snatches, seat 1
+    # snatches seat 5's snatch
+    for c in keng.order_claims(s, claims):
+        c = c._replace(seq=s.seq, tag=keng.claim(s, c.seat, c.cards[0]).tag)
+        assert c.tag == "valid"
+        s = keng.apply(s, c)
+    assert s.top_seat == 1 and s.to_act == 2
