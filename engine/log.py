@@ -254,6 +254,36 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
         pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems))
 
 
+def sealed_sha256(path: str | os.PathLike[str]) -> bytes | None:
+    """The SHA-256 in the file's seal if the seal is whole and the file's bytes still hash to
+    it (the file is exactly as its writer sealed it), else None."""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            if size < SEAL_SIZE:
+                return None
+            f.seek(size - SEAL_SIZE)
+            tail = f.read(SEAL_SIZE)
+            if tail[:8] != SEAL_MAGIC or tail[-8:] != SEAL_END:
+                return None
+            (length,) = struct.unpack("<Q", tail[40:48])
+            if length != size - SEAL_SIZE:
+                return None
+            f.seek(0)
+            h = hashlib.sha256()
+            left = length
+            while left:
+                chunk = f.read(min(left, 1 << 20))
+                if not chunk:
+                    return None
+                h.update(chunk)
+                left -= len(chunk)
+    except OSError:
+        return None
+    return h.digest() if h.digest() == tail[8:40] else None
+
+
 def log_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """Expand files and folders into a sorted list of files (folders: every *.arrows)."""
     out: list[Path] = []

@@ -27,9 +27,9 @@ import pyarrow.compute as pc
 from tqdm import tqdm
 
 from engine.events import SCHEMA as LOG_SCHEMA
-from engine.log import log_files
+from engine.log import log_files, sealed_sha256
 from ingest.arrow_logs import FileResult, QuarantineRecord, game_key, read_file
-from warehouse.db import db_path, writing
+from warehouse.db import db_path, reader, writing
 from warehouse.schema import QUARANTINE_ARROW
 
 FLUSH_EVENTS = 200_000          # buffered events per INSERT
@@ -53,6 +53,7 @@ class IngestSummary:
     events_loaded: int
     seconds: float
     files_quarantined: int = 0
+    files_skipped: int = 0
     events_read: int = 0
     db: str = ""
     command: str = "ingest"
@@ -85,6 +86,9 @@ class IngestSummary:
         """A one-line human summary."""
         files_q = (f"; {self.files_quarantined} file-level problem(s)"
                    if self.files_quarantined else "")
+        if self.files_skipped:
+            files_q += (f"; {self.files_skipped} file(s) unchanged since they were ingested, "
+                        "not read again")
         rate = f" ({self.events_per_second:,.0f} events/s)" if self.events_loaded else ""
         return (f"{self.command} run {self.run_id} into {self.db}: {self.files} file(s), "
                 f"{self.games_read} game(s) read = {self.loaded} loaded + "
@@ -337,27 +341,56 @@ def _record_run(con: duckdb.DuckDBPyConnection, s: IngestSummary, started: datet
          s.events_loaded, s.seconds, paths, _liujia_version()])
 
 
+def _known_files(db: Path) -> dict[bytes, tuple[int, int]]:
+    """Seal SHA-256 -> (games, events) of the files a warehouse holds whole (ingested_files)."""
+    if not db.is_file():
+        return {}
+    try:
+        with reader(db) as con:
+            rows = con.execute("SELECT sha256, games, events FROM ingested_files").fetchall()
+    except duckdb.Error:      # an older warehouse without the table, or not a warehouse at all
+        return {}             # (writing() then says what is wrong with it)
+    return {bytes(h): (g, n) for h, g, n in rows}
+
+
 def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
-         progress: bool, workers: int | None, fresh: bool, command: str) -> IngestSummary:
+         progress: bool, workers: int | None, fresh: bool, command: str,
+         recheck: bool = False) -> IngestSummary:
     t0 = time.perf_counter()
     started = datetime.now(UTC)
     paths = [str(p) for p in paths]
     files = collect_files(paths)
-    n_workers = _auto_workers(files) if workers is None else max(1, workers)
     target = db_path(db)
-    with _FileReader(files, n_workers) as reader, writing(target, fresh=fresh) as con:
+    seals = {str(f): sealed_sha256(f) for f in files}
+    known = {} if fresh or recheck else _known_files(target)
+    skipped = [f for f in files if seals[str(f)] in known]
+    todo = [f for f in files if seals[str(f)] not in known]
+    n_workers = _auto_workers(todo) if workers is None else max(1, workers)
+    with _FileReader(todo, n_workers) as file_results, writing(target, fresh=fresh) as con:
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
         s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
                           quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
                           command=command)
+        for f in skipped:     # byte for byte a file whose every game is here already
+            games, _ = known[seals[str(f)]]
+            s.files += 1
+            s.files_skipped += 1
+            s.games_read += games
+            s.already_present += games
+        whole: list[tuple[bytes, str, int, int, int, int]] = []
         loader = _Loader(con, s, started)
         show = progress and sys.stderr.isatty()
-        bar = tqdm(total=sum(f.stat().st_size for f in files), unit="B", unit_scale=True,
+        bar = tqdm(total=sum(f.stat().st_size for f in todo), unit="B", unit_scale=True,
                    unit_divisor=1024, desc=command, file=sys.stderr, leave=False) \
             if show else None  # (a tqdm, even disabled, leaves a monitor thread running)
         try:
-            for res in reader:
+            for res in file_results:
+                quarantined = s.quarantined
                 loader.add(res)
+                seal = seals.get(res.path)
+                if seal is not None and not res.file_problems and s.quarantined == quarantined:
+                    whole.append((seal, res.path, res.size, res.games_read, res.events_read,
+                                  s.run_id))
                 if bar is not None:
                     bar.update(res.size)
                     bar.set_postfix(loaded=s.loaded, quarantined=s.quarantined, refresh=False)
@@ -365,6 +398,9 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
         finally:
             if bar is not None:
                 bar.close()
+        if whole:
+            con.executemany("INSERT INTO ingested_files VALUES (?, ?, ?, ?, ?, ?) "
+                            "ON CONFLICT DO NOTHING", whole)
         s.seconds = time.perf_counter() - t0
         if not s.reconciles:  # a bug, never bad input: refuse to swap in a run that lost games
             raise AssertionError(f"run does not reconcile: {s.describe()}")
@@ -375,10 +411,12 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
 
 def ingest_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
-    progress: bool = True, *, workers: int | None = None,
+    progress: bool = True, *, workers: int | None = None, recheck: bool = False,
 ) -> IngestSummary:
-    """Ingest log files and folders into the warehouse (default_db() unless db is given)."""
-    return _run(paths, db, progress, workers, fresh=False, command="ingest")
+    """Ingest log files and folders into the warehouse (default_db() unless db is given).
+    A file byte for byte equal to one already ingested whole is not read again, unless
+    recheck is set."""
+    return _run(paths, db, progress, workers, fresh=False, command="ingest", recheck=recheck)
 
 
 def rebuild_paths(

@@ -8,7 +8,7 @@ from engine.events import SCHEMA as EVENT_SCHEMA
 
 SCHEMA_VERSION = 1
 
-TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine")
+TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files")
 
 DDL = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -92,6 +92,16 @@ DDL = (
         raw BLOB,
         run_id INTEGER NOT NULL,
         first_seen TIMESTAMPTZ NOT NULL
+    )""",
+    # Files whose every game was loaded or already present, keyed by the SHA-256 of their
+    # seal: a later run skips a file that still hashes to it (its games are already here).
+    """CREATE TABLE IF NOT EXISTS ingested_files (
+        sha256 BLOB PRIMARY KEY,
+        file VARCHAR NOT NULL,
+        bytes BIGINT NOT NULL,
+        games INTEGER NOT NULL,
+        events BIGINT NOT NULL,
+        run_id INTEGER NOT NULL
     )""",
 )
 

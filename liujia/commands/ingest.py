@@ -40,8 +40,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "valid games into the DuckDB warehouse. A game that fails (illegal move, broken hash "
         "chain, torn log, id already loaded with other content) goes to the quarantine table "
         "with its reason; the other games still load. Re-running on the same input changes "
-        "nothing. Each run reconciles: games read = loaded + already present + quarantined.")
-    return add_common(p)
+        "nothing. Each run reconciles: games read = loaded + already present + quarantined. "
+        "A file byte for byte equal to one an earlier run ingested whole is not read again.")
+    add_common(p)
+    p.add_argument("--recheck", action="store_true", help="read and replay every file again, "
+                   "also files unchanged since an earlier run ingested them whole")
+    return p
 
 
 def _issue_line(rec: object) -> str:
@@ -75,7 +79,9 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace) -> int:
     if args.workers is not None and args.workers < 1:
         return fail("--workers must be at least 1")
     try:
-        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers)
+        extra = {"recheck": True} if getattr(args, "recheck", False) and fn is ingest_paths \
+            else {}
+        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers, **extra)
     except (IngestIOError, WarehouseError, duckdb.Error) as exc:
         return fail(str(exc), USAGE)
     except OSError as exc:

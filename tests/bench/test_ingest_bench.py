@@ -94,8 +94,22 @@ def test_reingest_already_present(benchmark, logs, tmp_path):
     ingest_paths([folder], db=db, progress=False)
 
     def run():
-        s = ingest_paths([folder], db=db, progress=False)
+        s = ingest_paths([folder], db=db, progress=False, recheck=True)
         assert s.already_present == FILES * GAMES_PER_FILE and s.loaded == 0
+
+    benchmark.pedantic(run, rounds=3, warmup_rounds=0)
+    _rate(benchmark, n)
+
+
+def test_reingest_unchanged_files(benchmark, logs, tmp_path):
+    """The same files again without --recheck: each is hashed and found ingested whole."""
+    folder, n = logs
+    db = tmp_path / "bench.duckdb"
+    ingest_paths([folder], db=db, progress=False)
+
+    def run():
+        s = ingest_paths([folder], db=db, progress=False)
+        assert s.files_skipped == FILES and s.already_present == FILES * GAMES_PER_FILE
 
     benchmark.pedantic(run, rounds=3, warmup_rounds=0)
     _rate(benchmark, n)
