@@ -103,6 +103,7 @@ class LogRead:
     games: list[GameLog]
     problems: list[LogIntegrityError]
     sealed: bool
+    batches: list[pa.RecordBatch] = field(default_factory=list)   # decoded, zero-copy
 
     @property
     def ok(self) -> bool:
@@ -224,6 +225,7 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
     stream_len, problems = _check_seal(data, spath)
     events: list[Event] = []
     canon: list[bytes] = []
+    batches: list[pa.RecordBatch] = []
     end = 0
     for batch, exc, pos in iter_batches(buf.slice(0, stream_len), spath):
         if batch is None and exc is None:
@@ -239,6 +241,7 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
             evs, cbs = decode_batch(batch)
             events.extend(evs)
             canon.extend(cbs)
+            batches.append(batch)
         except (pa.ArrowException, ValueError, IndexError) as exc:
             problems.append(LogIntegrityError(
                 "bad_batch", f"record batch ending at byte {pos} cannot be decoded ({exc})",
@@ -251,7 +254,8 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
             path=spath, offset=end))
     games = _verify_games(events, canon, spath)
     return LogRead(p, games, problems, sealed=not any(
-        pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems))
+        pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems),
+        batches=batches)
 
 
 def sealed_sha256(path: str | os.PathLike[str]) -> bytes | None:

@@ -21,9 +21,9 @@ import pyarrow.compute as pc
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
 from engine.events import Event, events_to_batch
-from engine.log import SEAL_MAGIC, SEAL_SIZE, NotALog, iter_batches, read_log
+from engine.log import NotALog, read_log
 from engine.replay import game_module, validate_events
-from ingest.project import SESSION_CHECKS, game_row, seat_rows, start_payload
+from ingest.project import game_row, seat_rows, start_payload
 from warehouse.schema import EVENTS_ARROW, GAMES_ARROW, SEATS_ARROW
 
 RAW_FILE_LIMIT = 1 << 20  # file-level quarantine rows keep the file's bytes up to this size
@@ -142,24 +142,10 @@ def _events_table(events: list[Event]) -> pa.Table:
     return pa.Table.from_arrays(cols, schema=EVENTS_ARROW)
 
 
-def _stored_events(path: Path, ok_ids: list[str], n_events: int) -> pa.Table | None:
-    """The accepted games' rows exactly as stored (zero-copy from a memory map), for a file
-    that read_log found whole (sealed, checksum right, every batch decoded); None if the rows
-    do not add up to what was verified."""
-    buf = pa.memory_map(str(path), "r").read_buffer()
-    data = memoryview(buf)
-    end = len(data) - SEAL_SIZE
-    seal = bytes(data[end:])
-    if end < 0 or not seal.startswith(SEAL_MAGIC) or \
-            hashlib.sha256(data[:end]).digest() != seal[8:40]:
-        return None  # not the bytes read_log verified (the file changed since): rebuild rows
-    batches = []
-    for batch, exc, _ in iter_batches(buf.slice(0, end), str(path)):
-        if exc is not None:
-            return None
-        if batch is None:
-            break
-        batches.append(batch)
+def _stored_events(batches: list[pa.RecordBatch], ok_ids: list[str],
+                   n_events: int) -> pa.Table | None:
+    """The accepted games' rows exactly as stored (the record batches read_log verified,
+    zero-copy); None if the rows do not add up to what was verified."""
     if not batches:
         return None
     table = pa.Table.from_batches(batches)
@@ -206,7 +192,7 @@ def read_file(path: str | Path) -> FileResult:
                 continue
             module = game_module(g.events[0])
             payload = start_payload(g.events[0])
-            check = SESSION_CHECKS.get(str(payload.get("game", "")))
+            check = getattr(module, "check_session", None)
             prev = finals.get(str(payload.get("previous_game")))
             bad = check(g.events[0], prev) if check and prev is not None else None
             if bad is not None:
@@ -234,7 +220,7 @@ def read_file(path: str | Path) -> FileResult:
     n_ok = sum(res.ok_events)
     events = None
     if n_ok and not log.problems:
-        events = _stored_events(p, res.ok_ids, n_ok)
+        events = _stored_events(log.batches, res.ok_ids, n_ok)
     if events is None:
         events = (_events_table([e for g in ok_games for e in g]) if n_ok
                   else EVENTS_ARROW.empty_table())

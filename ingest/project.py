@@ -11,9 +11,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
-from engine.errors import IllegalMove
 from engine.events import Event
-from engine.games import keng
 
 
 def _keng_team(seat: int) -> str:
@@ -22,12 +20,6 @@ def _keng_team(seat: int) -> str:
 
 
 TEAM_OF: dict[str, Callable[[int], str]] = {"keng": _keng_team}
-
-
-# Checks that need the final state of the previous game of the same session.
-SESSION_CHECKS: dict[str, Callable[[Event, Any], IllegalMove | None]] = {
-    "keng": keng.check_session,
-}
 
 
 def start_payload(start: Event) -> dict[str, Any]:

@@ -74,14 +74,12 @@ def report(s: IngestSummary, as_json: bool) -> int:
     return OK if s.clean else FOUND
 
 
-def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace) -> int:
+def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: object) -> int:
     """Run ingest_paths or rebuild_paths with the parsed arguments, mapping errors to exits."""
     if args.workers is not None and args.workers < 1:
         return fail("--workers must be at least 1")
     try:
-        extra = {"recheck": True} if getattr(args, "recheck", False) and fn is ingest_paths \
-            else {}
-        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers, **extra)
+        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers, **kw)
     except (IngestIOError, WarehouseError, duckdb.Error) as exc:
         return fail(str(exc), USAGE)
     except OSError as exc:
@@ -93,4 +91,4 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Ingest the logs and print the summary."""
-    return run_with(ingest_paths, args)
+    return run_with(ingest_paths, args, recheck=args.recheck)

@@ -13,11 +13,10 @@ from engine.games.keng import plays as legality
 from engine.games.keng import rules
 from engine.games.keng.cards import IS_JOKER, deck
 from engine.games.keng.options import KengOptions
-from engine.games.keng.state import DEALING, OVER, KengState, team_of
+from engine.games.keng.state import DEALING, N_SEATS, OVER, KengState, team_of
 
 GAME_ID = "keng"
 RULES_VERSION = "keng-1"
-N_SEATS = 6
 
 
 def start_event(
