@@ -1,106 +1,75 @@
 """A game's event list for people: one row per event, private cards hidden from a seat's view.
 
-Pure functions (no Streamlit). The auditor sees every card. A seat sees the cards of public
-actions (plays, the start card, snatches) and of its own draws, never another seat's dealt or
-drawn cards, the shuffled deck or a new stock order (rules/keng.md KENG-50).
+Pure functions (no Streamlit). The auditor sees every card; what a seat sees is the game's own
+rule, its engine module's ``cards_visible`` (六人坑: the cards of public actions and of its own
+draws, never another seat's dealt or drawn cards, the deck order or a new stock, KENG-50). What
+an event means in words comes from the game's table module (``dashboards/tables/``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from dashboards.table import cards_html, hidden_html
-from engine.cards import SUIT_SYMBOLS, SUITS, format_face, parse_face, pretty_face
-from engine.events import NONE, Event
-from engine.games.keng import cards_visible
+from dashboards.table import cards_html, hidden_html, table_module
+from engine.cards import format_face, parse_face, pretty_face
+from engine.events import Event
+from engine.games import find_game
+from engine.replay import game_type
 
 AUDITOR = "auditor"
 
 
-def can_see_cards(e: Event, perspective: int | str) -> bool:
-    """True if this perspective (AUDITOR or a seat) may see the event's cards (the engine's
-    KENG-50 rule, ``cards_visible``)."""
-    return cards_visible(e, None if perspective == AUDITOR else int(perspective))
+def _seat(perspective: int | str) -> int | None:
+    return None if perspective == AUDITOR else int(perspective)
 
 
-def _payload(e: Event) -> dict[str, Any]:
-    try:
-        obj = json.loads(e.payload or "{}")
-    except json.JSONDecodeError:
-        return {}
-    return obj if isinstance(obj, dict) else {}
+def can_see_cards(e: Event, perspective: int | str, game: str) -> bool:
+    """True if this perspective (AUDITOR or a seat) may see the event's cards (the game's
+    ``cards_visible`` rule)."""
+    return find_game(game).cards_visible(e, _seat(perspective))
 
 
-def _suit_name(value: int) -> str:
-    return SUIT_SYMBOLS[SUITS[value]] if 0 <= value < 4 else "?"
+def event_detail(e: Event, game: str) -> str:
+    """What an event of this game means beyond its cards, in a few words (no hidden
+    information)."""
+    return table_module(game).event_detail(e)
 
 
-def event_detail(e: Event) -> str:
-    """What an event means beyond its cards, in a few words (no hidden information)."""
-    k = e.kind
-    if k == "GAME_START":
-        p = _payload(e)
-        return (f"{p.get('game', '?')} game, deck of {len(e.cards)} cards, opener seat "
-                f"{p.get('opener', e.value)} ({e.tag or p.get('opener_rule', '?')})")
-    if k == "DEAL":
-        return f"{len(e.cards)} cards dealt, stock {e.value}"
-    if k in ("PLAY", "START_CARD") and e.value != NONE:
-        return f"names suit {_suit_name(e.value)}"
-    if k in ("DRAW", "ACCEPT", "REPORT_PENALTY", "SNATCH_PENALTY", "DUEL_END"):
-        what = {"ACCEPT": "accepts the pending draw", "DUEL_END": "loses the duel",
-                "REPORT_PENALTY": "forgot to report the last card",
-                "SNATCH_PENALTY": "false 抢 call"}.get(k, "draws")
-        n = len(e.cards)
-        extra = ", continued after the reshuffle" if e.tag == "continued" else ""
-        return f"{what}: {n} card{'s' * (n != 1)}{extra}"
-    if k == "SNATCH":
-        return f"抢 claim: {e.tag or '?'}"
-    if k == "COUNT":
-        return f"counts seat {e.target}: {e.value} cards"
-    if k == "DUEL_START":
-        return f"duel: seat {e.seat} challenges seat {e.target}"
-    if k == "RESHUFFLE":
-        return f"new stock of {len(e.cards)} cards, cycle {e.value}"
-    if k == "LAST_CARD":
-        return "reports the last card"
-    if k == "BAN_END":
-        return "抢 ban ends"
-    if k == "GAME_END":
-        p = _payload(e)
-        team = p.get("winning_team")
-        return f"{e.tag or p.get('reason', '?')}: " + (f"team {team} wins" if team else "no winner")
-    bits = []
-    if e.target != NONE:
-        bits.append(f"target {e.target}")
-    if e.value != NONE:
-        bits.append(f"value {e.value}")
-    if e.tag:
-        bits.append(e.tag)
-    return " ".join(bits)
-
-
-def event_row(e: Event, perspective: int | str, players: Sequence[str] = ()) -> dict[str, Any]:
-    """One event as a display row: seq, seat, player, kind, cards (faces or hidden), detail."""
-    visible = can_see_cards(e, perspective)
-    player = players[e.seat] if 0 <= e.seat < len(players) else ""
+def _row(e: Event, seat: int | None, players: Sequence[str],
+         visible: Callable[[Event, int | None], bool],
+         detail: Callable[[Event], str]) -> dict[str, Any]:
+    shown = visible(e, seat)
     return {
         "seq": e.seq,
         "seat": e.seat if e.seat >= 0 else None,
-        "player": player,
+        "player": players[e.seat] if 0 <= e.seat < len(players) else "",
         "kind": e.kind,
-        "cards": [format_face(c) for c in e.cards] if visible else [],
-        "hidden": 0 if visible else len(e.cards),
-        "detail": event_detail(e),
+        "cards": [format_face(c) for c in e.cards] if shown else [],
+        "hidden": 0 if shown else len(e.cards),
+        "detail": detail(e),
     }
+
+
+def event_row(e: Event, perspective: int | str, players: Sequence[str] = (), *,
+              game: str) -> dict[str, Any]:
+    """One event of a game as a display row: seq, seat, player, kind, cards (faces or hidden),
+    detail."""
+    return _row(e, _seat(perspective), players, find_game(game).cards_visible,
+                table_module(game).event_detail)
 
 
 def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
                players: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """Display rows of a game's events as this perspective may see them."""
-    return [event_row(e, perspective, players) for e in events]
+    """Display rows of a game's events (GAME_START first) as this perspective may see them."""
+    if not events:
+        return []
+    game = game_type(events[0])
+    visible = find_game(game).cards_visible
+    detail = table_module(game).event_detail
+    seat = _seat(perspective)
+    return [_row(e, seat, players, visible, detail) for e in events]
 
 
 def events_text_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,13 +1,18 @@
-"""The card table as HTML: six seats around the top play, from a game's ``view`` dict.
+"""The card table as HTML: six seats around the centre, from a game's ``view`` dict.
 
+``table_html(game, view, players)`` and ``centre_html(game, view)`` dispatch to the game's
+table module in ``dashboards/tables/`` (``TABLES``; a game without one gets the generic table),
+which builds on the shared pieces here: card faces, hidden hands, seat panels, the layout.
 Pure functions (no Streamlit), so the rendering is unit-tested on its own. Everything taken
 from the view (player ids, faces, reasons) is escaped; red is hearts, diamonds and ``RJ``.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
 from html import escape
+from types import ModuleType
 from typing import Any
 
 from engine.cards import SUIT_SYMBOLS, is_red, parse_face, pretty_face
@@ -15,11 +20,10 @@ from engine.errors import InvalidEvent
 
 JOKER_NAMES = {"BJ": "小王 black joker", "RJ": "大王 red joker"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
-TEAM_OF_SEAT = ("even", "odd", "even", "odd", "even", "odd")
-DIRECTION_TEXT = {
-    1: ("↺", "0→1→2→3→4→5 (counter-clockwise)"),
-    -1: ("↻", "0→5→4→3→2→1 (clockwise, reversed by J)"),
-}
+N_SEATS = 6
+# The dashboard's table module per game id (engine.games.GAMES); any other game gets GENERIC.
+TABLES = {"keng": "dashboards.tables.keng"}
+GENERIC = "dashboards.tables.generic"
 # Where each seat sits, counting counter-clockwise from the bottom of the picture.
 POSITIONS = ("bottom", "lower-right", "upper-right", "top", "upper-left", "lower-left")
 
@@ -90,165 +94,67 @@ def hidden_html(n: int) -> str:
     return f'<span class="lj-back" title="{n} hidden cards">🂠 × {int(n)}</span>'
 
 
-def _seat_to_act(view: dict[str, Any]) -> int | None:
-    if view.get("phase") not in ("play", "start"):
-        return None
-    duel = view.get("duel")
-    if duel:
-        return int(duel["to_act"])
-    return int(view.get("to_act", -1))
-
-
-def _winning_team(view: dict[str, Any]) -> str | None:
-    result = view.get("result") or {}
-    return result.get("winning_team") if view.get("phase") == "over" else None
-
-
-def _seat_flags(view: dict[str, Any], seat: int) -> list[str]:
-    flags = []
-    duel = view.get("duel")
-    if duel:
-        if duel["challenger"] == seat:
-            flags.append("duel: challenger")
-        if duel["defender"] == seat:
-            flags.append("duel: defender")
-    if (view.get("banned") or [False] * 6)[seat]:
-        flags.append("banned from 抢")
-    if view.get("last_card_obligation") == seat:
-        flags.append("must report last card")
-    if (view.get("count_used") or [False] * 6)[seat]:
-        flags.append("count right used")
-    top = view.get("top") or {}
-    if top.get("seat") == seat and top.get("cards"):
-        flags.append("played the top card")
-    result = view.get("result") or {}
-    if view.get("phase") == "over" and result.get("deciding_seat") == seat:
-        flags.append({"out": "went out", "over_limit": "over the hand limit"}.get(
-            result.get("reason"), "decided the game"))
-    return flags
-
-
-def seat_html(view: dict[str, Any], seat: int, player: str, *, to_act: bool = False,
-              me: bool = False, won: bool = False, area: str = "") -> str:
-    """One seat's panel: number, player, team, hand (faces or a hidden count) and flags."""
-    hand = view["hands"][seat]
-    classes = ["lj-seat"] + ["lj-act"] * to_act + ["lj-me"] * me + ["lj-won"] * won
-    if isinstance(hand, int):
-        n, body = hand, hidden_html(hand)
-    else:
-        n, body = len(hand), cards_html(hand, empty="no cards")
-    team = TEAM_OF_SEAT[seat]
-    marker = "▶ " if to_act else ""
-    flags = _seat_flags(view, seat)
-    flag_html = (f'<div class="lj-flags">{escape(" · ".join(flags))}</div>' if flags else "")
-    return (
-        f'<div data-seat="{seat}" class="{" ".join(classes)}" style="grid-area:{area}">'
-        f'<div class="lj-seat-head"><span class="lj-name">{marker}seat {seat} · '
-        f"{escape(player)}</span>"
-        f'<span class="lj-team">team {team} · {n} card{"s" * (n != 1)}'
-        f'{" · to act" if to_act else ""}{" · won" if won else ""}</span></div>'
-        f"<div>{body}</div>{flag_html}</div>"
-    )
-
-
-def _top_html(view: dict[str, Any]) -> str:
-    top = view.get("top") or {}
-    faces = top.get("cards") or []
-    if not faces:
-        return '<div class="lj-top">no card on the table yet</div>'
-    bits = [cards_html(faces)]
-    joker_or_pair = len(faces) > 1 or faces[0] in ("BJ", "RJ")
-    if top.get("suit") and joker_or_pair:
-        bits.append(f'<span class="lj-info">suit {suit_html(top["suit"])}</span>')
-    who = []
-    if top.get("seat", -1) is not None and top.get("seat", -1) >= 0:
-        who.append(f"by seat {int(top['seat'])}")
-    if top.get("start_card"):
-        who.append("start card")
-    if top.get("duel_card"):
-        who.append("duel card")
-    line = f'<div class="lj-top" title="top play">{" ".join(bits)}</div>'
-    if who:
-        line += f'<div class="lj-info">top play {escape(", ".join(who))}</div>'
-    return line
-
-
-def _pending_lines(view: dict[str, Any]) -> list[str]:
-    """Pending effects, as escaped HTML lines."""
-    out = []
-    p = int(view.get("pending_draw") or 0)
-    if p:
-        out.append(f"pending draw: {p} cards for seat {int(view.get('to_act', -1))}")
-    duel = view.get("duel")
-    if duel:
-        out.append(f"duel: seat {int(duel['challenger'])} (challenger) vs seat "
-                   f"{int(duel['defender'])} (defender), seat {int(duel['to_act'])} to play")
-    due = view.get("duel_start_due")
-    if due:
-        out.append(f"duel about to start: seat {int(due['challenger'])} vs seat "
-                   f"{int(due['defender'])}")
-    owed = view.get("owed_draw")
-    if owed:
-        out.append(f"seat {int(owed['seat'])} still owed {int(owed['cards'])} cards "
-                   f"({escape(str(owed['kind']))})")
-    pen = view.get("penalty_due")
-    if pen:
-        out.append(f"penalty due: {escape(str(pen['kind']))} for seat {int(pen['seat'])}")
-    if view.get("reshuffle_due"):
-        out.append("reshuffle due")
-    if view.get("drawn_two") and view.get("phase") == "play":
-        out.append(f"seat {int(view.get('to_act', -1))} has drawn two this turn")
-    return [f'<div class="lj-pending">{line}</div>' for line in out]
-
-
-def centre_html(view: dict[str, Any]) -> str:
-    """The middle of the table: top play, pending effects, direction, stock, cycle, turn."""
-    stock = view.get("stock")
-    n_stock = stock if isinstance(stock, int) else len(stock or [])
-    arrow, dir_text = DIRECTION_TEXT.get(int(view.get("direction", 1)), ("?", "unknown"))
-    to_act = _seat_to_act(view)
-    phase = str(view.get("phase", ""))
-    parts = [_top_html(view), *_pending_lines(view)]
-    turn = f"seat {to_act} to act" if to_act is not None else escape(phase)
-    if phase == "over":
-        result = view.get("result") or {}
-        team = result.get("winning_team")
-        turn = (f"game over: {escape(str(result.get('reason', '?')))}, "
-                + (f"team {escape(str(team))} wins" if team else "no winner"))
-    parts.append(f'<div class="lj-info"><b>{turn}</b></div>')
-    window = "open" if view.get("snatch_window_open") else "closed"
-    parts.append(
-        f'<div class="lj-info" title="{escape(dir_text)}">direction {arrow} '
-        f"{escape(dir_text)}</div>"
-        f'<div class="lj-info">stock {n_stock} · played under top '
-        f"{len(view.get('table') or [])} · cycle {int(view.get('cycle', 1))} · "
-        f"snatch (抢) window {window} · passes in a row {int(view.get('passes_in_a_row', 0))}</div>"
-    )
-    return f'<div class="lj-centre">{"".join(parts)}</div>'
-
-
 def perspective_label(view: dict[str, Any]) -> str:
     """Who is looking: 'auditor (all cards)' or 'seat 3 (own cards only)'."""
     p = view.get("perspective", "auditor")
     return "auditor (all cards)" if p == "auditor" else f"seat {p} (own cards only)"
 
 
-def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
-               style: bool = True) -> str:
-    """The whole table as one HTML fragment: six seats around the centre, escaped."""
-    names = list(players) if players is not None else list(view.get("players") or [])
-    names += [""] * (6 - len(names))
+def bottom_seat(view: dict[str, Any]) -> int:
+    """The seat drawn at the bottom: the viewing seat, or seat 0 for the auditor."""
     persp = view.get("perspective", "auditor")
-    bottom = persp if isinstance(persp, int) and 0 <= persp < 6 else 0
-    to_act = _seat_to_act(view)
-    won = _winning_team(view)
-    seats = []
-    for seat in range(6):
-        area = POSITIONS[(seat - bottom) % 6]
-        seats.append(seat_html(
-            view, seat, str(names[seat]), to_act=seat == to_act, me=seat == persp,
-            won=won is not None and TEAM_OF_SEAT[seat] == won, area=area))
+    return persp if isinstance(persp, int) and 0 <= persp < N_SEATS else 0
+
+
+def seat_panel_html(seat: int, player: str, hand: Any, *, team: str | None = None,
+                    flags: Sequence[str] = (), to_act: bool = False, me: bool = False,
+                    won: bool = False, area: str = "") -> str:
+    """One seat's panel: number, player, team, hand (faces, or a hidden count) and flags."""
+    classes = ["lj-seat"] + ["lj-act"] * to_act + ["lj-me"] * me + ["lj-won"] * won
+    if isinstance(hand, int):
+        n, body = hand, hidden_html(hand)
+    else:
+        hand = list(hand or [])
+        n, body = len(hand), cards_html(hand, empty="no cards")
+    marker = "▶ " if to_act else ""
+    team_text = f"team {escape(team)} · " if team else ""
+    flag_html = (f'<div class="lj-flags">{escape(" · ".join(flags))}</div>' if flags else "")
+    return (
+        f'<div data-seat="{seat}" class="{" ".join(classes)}" style="grid-area:{area}">'
+        f'<div class="lj-seat-head"><span class="lj-name">{marker}seat {seat} · '
+        f"{escape(player)}</span>"
+        f'<span class="lj-team">{team_text}{n} card{"s" * (n != 1)}'
+        f'{" · to act" if to_act else ""}{" · won" if won else ""}</span></div>'
+        f"<div>{body}</div>{flag_html}</div>"
+    )
+
+
+def seat_names(view: dict[str, Any], players: Sequence[str] | None) -> list[str]:
+    """The six player names: the given ones, else the view's, padded with ''."""
+    names = [str(p) for p in (players if players is not None else view.get("players") or [])]
+    return names + [""] * (N_SEATS - len(names))
+
+
+def layout_html(view: dict[str, Any], seats: Sequence[str], centre: str, *,
+                style: bool = True) -> str:
+    """The whole table: the perspective line, then the seat panels around the centre."""
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     head = (f'<div class="lj-perspective">view: {escape(perspective_label(view))} · '
             f"{escape(str(view.get('game_id', '')))} · after seq {int(view.get('seq', 1)) - 1}</div>")
-    return f'{css}{head}<div class="lj-table">{"".join(seats)}{centre_html(view)}</div>'
+    return f'{css}{head}<div class="lj-table">{"".join(seats)}{centre}</div>'
+
+
+def table_module(game: str) -> ModuleType:
+    """The table module of a game id (``TABLES``), else the generic one."""
+    return importlib.import_module(TABLES.get(game, GENERIC))
+
+
+def table_html(game: str, view: dict[str, Any], players: Sequence[str] | None = None, *,
+               style: bool = True) -> str:
+    """The whole table of a game as one HTML fragment: six seats around the centre, escaped."""
+    return table_module(game).table_html(view, players, style=style)
+
+
+def centre_html(game: str, view: dict[str, Any]) -> str:
+    """The middle of a game's table (top play, pending effects, turn, result), escaped."""
+    return table_module(game).centre_html(view)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -15,8 +15,8 @@ from engine.games import find_game
 CHECKPOINT_EVERY = 16
 
 
-def game_module(start: Event) -> ModuleType:
-    """The engine game a GAME_START belongs to."""
+def game_type(start: Event) -> str:
+    """The registry id (``GAMES`` key, e.g. ``"keng"``) of the game a GAME_START belongs to."""
     if start.kind != "GAME_START":
         raise InvalidEvent("the first event of a game must be GAME_START", game_id=start.game_id,
                            seq=start.seq, field="kind")
@@ -28,8 +28,15 @@ def game_module(start: Event) -> ModuleType:
     if not isinstance(payload, dict):
         raise InvalidEvent("GAME_START payload is not a JSON object", game_id=start.game_id,
                            seq=0, field="payload")
+    return str(payload.get("game", ""))
+
+
+def game_module(start: Event) -> ModuleType:
+    """The engine game a GAME_START belongs to."""
     try:
-        return find_game(str(payload.get("game", "")))
+        return find_game(game_type(start))
+    except InvalidEvent:
+        raise
     except EngineError as exc:
         raise InvalidEvent(str(exc), game_id=start.game_id, seq=0, field="payload") from None
 
@@ -43,6 +50,7 @@ class Verdict:
     events: int                      # events applied
     error: EngineError | None = None
     state: Any = None                # the last state reached
+    game: ModuleType | None = field(default=None, repr=False, compare=False)  # its engine game
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the verdict."""
@@ -55,8 +63,9 @@ class Verdict:
             out.update(seq=err.seq, field=err.field, reason=str(err))
         elif err is not None:
             out.update(reason=str(err))
-        if self.state is not None and self.status == "ok":
-            out["result"] = self.state.result
+        if self.state is not None and self.status == "ok" and self.game is not None:
+            out["result"] = self.game.result(self.state)
+            out["winning_team"] = self.game.winning_team(self.state)
         return out
 
 
@@ -77,12 +86,12 @@ def validate_events(events: Sequence[Event]) -> Verdict:
             step(s, e)
             n += 1
     except EngineError as exc:
-        return Verdict(gid, "illegal", n, exc, s)
+        return Verdict(gid, "illegal", n, exc, s, game)
     if not game.is_over(s):
         return Verdict(gid, "incomplete", n, EngineError(
             f"game {gid} has no GAME_END: {n} events, next owed "
-            f"{game.next_auto(s) or 'a player action'}"), s)
-    return Verdict(gid, "ok", n, None, s)
+            f"{game.next_auto(s) or 'a player action'}"), s, game)
+    return Verdict(gid, "ok", n, None, s, game)
 
 
 class Replay:
@@ -92,6 +101,7 @@ class Replay:
         if not events:
             raise InvalidEvent("a replay needs at least the GAME_START event")
         self.events = list(events)
+        self.game_type = game_type(self.events[0])
         self.game = game_module(self.events[0])
         s = self.game.initial_state(self.events[0])
         self._checkpoints = [s.copy()]

@@ -39,13 +39,14 @@ def policy(game: str, name: str) -> Any:
 
 def play_game(
     game: str, game_id: str, players: list[str], rng: random.Random, policies: list[Any],
-    *, options: Any = None, opener: int | None = None, previous_game: str | None = None,
-    session: str | None = None, ts0: int = BASE_TS,
+    *, options: Any = None, previous_game: str | None = None, session: str | None = None,
+    ts0: int = BASE_TS, **session_kwargs: Any,
 ) -> SimGame:
-    """Play one game to its end: seat i acts by policies[i]; returns the sealed events."""
+    """Play one game to its end: seat i acts by policies[i]; returns the sealed events.
+    session_kwargs go to the game's ``start_event`` (from its ``session_start``)."""
     g = find_game(game)
-    e0 = g.start_event(game_id, players, rng, options, opener=opener,
-                       previous_game=previous_game, session=session, ts=ts0)
+    e0 = g.start_event(game_id, players, rng, options, previous_game=previous_game,
+                       session=session, ts=ts0, **session_kwargs)
     s = g.initial_state(e0)
     events = [e0]
     auto, step, due_seat = g.auto_event, g.step, g.due_seat
@@ -67,8 +68,10 @@ def simulate(
     game: str, n_games: int, seed: int, *, policy_name: str = "random", options: Any = None,
     session_games: int = 8,
 ) -> Iterator[SimGame]:
-    """n_games seeded games, in sessions of session_games with the same six players (KENG-7:
-    each later game is opened by the seat that decided the previous one)."""
+    """n_games seeded games, in sessions of session_games with the same six players; each later
+    game of a session starts as the game's ``session_start`` says (六人坑 KENG-7: opened by the
+    seat that decided the previous one)."""
+    g = find_game(game)
     rng = random.Random(seed)
     pool = [f"player-{i:02d}" for i in range(PLAYER_POOL)]
     pols = [policy(game, policy_name) for _ in range(6)]
@@ -80,14 +83,10 @@ def simulate(
             players = rng.sample(pool, 6)
             session = f"{game}-s{seed}-{i // session_games:05d}"
             prev = None
-        opener = None
-        prev_id = None
-        if prev is not None:
-            prev_id = prev.events[0].game_id
-            decider = find_game(game).deciding_seat(prev.final)
-            opener = decider if decider is not None else prev.final.opener
+        kwargs = g.session_start(prev.final) if prev is not None else {}
+        prev_id = prev.events[0].game_id if prev is not None else None
         gid = f"{game}-{seed}-{i:06d}"
-        sim = play_game(game, gid, players, rng, pols, options=options, opener=opener,
-                        previous_game=prev_id, session=session, ts0=BASE_TS + i * GAME_US)
+        sim = play_game(game, gid, players, rng, pols, options=options, previous_game=prev_id,
+                        session=session, ts0=BASE_TS + i * GAME_US, **kwargs)
         prev = sim
         yield sim

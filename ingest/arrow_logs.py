@@ -5,7 +5,8 @@ Stages, in order (each a quarantine ``stage``):
 ``file``   the file itself (not a log, unsealed, torn, changed bytes, trailing bytes);
 ``log``    one game's stored events (hash chain broken, seq gap or duplicate, no GAME_START);
 ``replay`` the engine rejects the game (illegal move with rule id, invalid event, incomplete),
-           or a cross-game rule within the file fails (六人坑 KENG-7 opener);
+           or a cross-game rule within the file fails (the game's ``check_session``,
+           e.g. 六人坑 KENG-7 opener);
 ``dedupe`` (decided by the loader) the game id is already loaded with other content.
 """
 
@@ -192,9 +193,8 @@ def read_file(path: str | Path) -> FileResult:
                 continue
             module = game_module(g.events[0])
             payload = start_payload(g.events[0])
-            check = getattr(module, "check_session", None)
             prev = finals.get(str(payload.get("previous_game")))
-            bad = check(g.events[0], prev) if check and prev is not None else None
+            bad = module.check_session(g.events[0], prev) if prev is not None else None
             if bad is not None:
                 res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
                                                   "illegal", bad))

@@ -1,25 +1,16 @@
 """Projection of a replayed game onto warehouse rows: one ``games`` row and one ``seats`` row per
-seat, from the GAME_START payload, the final state and the game module's result and scores.
-
-Game-specific facts (team names, session rules) are small hooks keyed by game id.
+seat, from the GAME_START payload, the final state and the game module's functions (``result``,
+``winning_team``, ``scores``, ``team_of``), so every registered game projects the same way.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from engine.events import Event
-
-
-def _keng_team(seat: int) -> str:
-    """六人坑 teams (KENG-5): even seats against odd seats."""
-    return ("even", "odd")[seat & 1]
-
-
-TEAM_OF: dict[str, Callable[[int], str]] = {"keng": _keng_team}
 
 
 def start_payload(start: Event) -> dict[str, Any]:
@@ -34,6 +25,10 @@ def _json(obj: Any) -> str:
 
 def _int_or_none(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _str_or_none(v: Any) -> str | None:
+    return None if v is None else str(v)
 
 
 def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
@@ -53,9 +48,8 @@ def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
         "started": events[0].ts,
         "ended": events[-1].ts,
         "events": len(events),
-        "reason": result.get("reason"),
-        "deciding_seat": _int_or_none(result.get("deciding_seat")),
-        "winning_team": result.get("winning_team"),
+        "reason": _str_or_none(result.get("reason")),
+        "winning_team": game.winning_team(state),
         "result": _json(result) if result else None,
         "final_digest": events[-1].digest,
         "source_file": source_file,
@@ -64,25 +58,25 @@ def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
 
 def seat_rows(game_id: str, payload: dict[str, Any], game: ModuleType,
               state: Any) -> list[dict[str, Any]]:
-    """The ``seats`` rows of a validated game: player, team, win/loss/draw, score, cards left."""
+    """The ``seats`` rows of a validated game: player, team, win/loss/draw (of the seat's team),
+    score, cards left (when the result lists final hands)."""
     result = game.result(state) or {}
     scores = list(game.scores(state))
     players = payload.get("players") or list(getattr(state, "players", ()))
-    team_of = TEAM_OF.get(str(payload.get("game", "")))
     hands = result.get("final_hands")
-    decider = result.get("deciding_seat")
+    won = game.winning_team(state)
     rows = []
     for seat, player in enumerate(players):
         score = int(scores[seat]) if seat < len(scores) else 0
+        team = game.team_of(seat)
         rows.append({
             "game_id": game_id,
             "seat": seat,
             "player_id": str(player),
-            "team": team_of(seat) if team_of else None,
-            "result": "win" if score > 0 else "loss" if score < 0 else "draw",
+            "team": team,
+            "result": "draw" if won is None else "win" if team == won else "loss",
             "score": score,
             "cards_left": len(hands[seat]) if isinstance(hands, list) and seat < len(hands)
             else None,
-            "deciding": decider == seat,
         })
     return rows

@@ -6,7 +6,7 @@ import pyarrow as pa
 
 from engine.events import SCHEMA as EVENT_SCHEMA
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2   # 2: game-neutral results (no deciding_seat / deciding columns)
 
 TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files")
 
@@ -45,7 +45,6 @@ DDL = (
         ended TIMESTAMPTZ NOT NULL,
         events INTEGER NOT NULL,
         reason VARCHAR,
-        deciding_seat TINYINT,
         winning_team VARCHAR,
         result VARCHAR,
         final_digest BLOB NOT NULL,
@@ -60,7 +59,6 @@ DDL = (
         result VARCHAR NOT NULL,
         score INTEGER NOT NULL,
         cards_left SMALLINT,
-        deciding BOOLEAN NOT NULL,
         PRIMARY KEY (game_id, seat)
     )""",
     """CREATE TABLE IF NOT EXISTS events (
@@ -111,14 +109,14 @@ GAMES_ARROW = pa.schema([
     ("options", pa.string()), ("players", pa.list_(pa.string())), ("session", pa.string()),
     ("previous_game", pa.string()), ("opener", pa.int8()),
     ("started", pa.timestamp("us", tz="UTC")), ("ended", pa.timestamp("us", tz="UTC")),
-    ("events", pa.int32()), ("reason", pa.string()), ("deciding_seat", pa.int8()),
-    ("winning_team", pa.string()), ("result", pa.string()), ("final_digest", pa.binary()),
+    ("events", pa.int32()), ("reason", pa.string()), ("winning_team", pa.string()),
+    ("result", pa.string()), ("final_digest", pa.binary()),
     ("source_file", pa.string()), ("run_id", pa.int32()),
 ])
 SEATS_ARROW = pa.schema([
     ("game_id", pa.string()), ("seat", pa.int8()), ("player_id", pa.string()),
     ("team", pa.string()), ("result", pa.string()), ("score", pa.int32()),
-    ("cards_left", pa.int16()), ("deciding", pa.bool_()),
+    ("cards_left", pa.int16()),
 ])
 EVENTS_ARROW = pa.schema([
     f.with_type(pa.string()) if pa.types.is_dictionary(f.type) else

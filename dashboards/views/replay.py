@@ -81,11 +81,11 @@ sync_from_url()
 
 # --- pick a game -------------------------------------------------------------------------
 text = st.text_input("Search by game id or player id", key=SEARCH,
-                     placeholder="e.g. keng-0-000042 or player-07")
+                     placeholder="part of a game id or a player id")
 found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200))
 options = found["game_id"].to_list()
-labels = {r["game_id"]: f"{r['game_id']} · {r['events']} events · "
-          f"{r['winning_team'] or 'no'} team won ({r['reason']})"
+labels = {r["game_id"]: f"{r['game_id']} · {r['game']} · {r['events']} events · "
+          f"{r['winning_team'] or 'no'} team won" + (f" ({r['reason']})" if r["reason"] else "")
           for r in found.iter_rows(named=True)}
 current = ss.get(GAME)
 if current and current not in options and not text.strip():
@@ -135,7 +135,7 @@ state = rp.state_at(step)
 view = rp.game.view(state, None if perspective == AUDITOR else perspective)
 rows = data.replay_rows(game_id, perspective)
 st.html(event_line_html(rows[step], last))
-st.html(table_html(view, players))
+st.html(table_html(rp.game_type, view, players))
 
 # --- the events --------------------------------------------------------------------------
 st.subheader("Events")

@@ -63,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
         event = event._replace(game_id=state.game_id)
     if event.seq < 0:
         event = event._replace(seq=state.seq)
+    annotate = getattr(game, "annotate", None)
+    if annotate is not None:        # 够级: a play's derived annotation may be left out
+        event = annotate(state, event)
     try:
         new = game.apply(state, event)
     except IllegalMove as exc:

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from engine.errors import EngineError
+from engine.games import find_game
 from liujia.commands._common import fail
 from liujia.commands.serve import add_server_options, free_port, resolve_db, serve, url
 from liujia.commands.simulate import write_games
@@ -15,7 +16,27 @@ from liujia.commands.simulate import write_games
 DEFAULT_GAMES = 3000
 DEFAULT_SEED = 2026
 GAMES_PER_FILE = 500
-GAME = "keng"
+# The demo corpus: each game id with its share of --games, e.g. (("keng", 2), ("gouji", 1)).
+CORPUS: tuple[tuple[str, int], ...] = (("keng", 1),)
+
+
+def corpus_plan(games: int) -> list[tuple[str, int]]:
+    """How many of the demo's games each game of CORPUS gets: shares of ``games``, each at least
+    one, the rounding remainder to the first."""
+    total = sum(share for _, share in CORPUS)
+    plan = [(game, max(1, games * share // total)) for game, share in CORPUS]
+    first, n = plan[0]
+    plan[0] = (first, max(1, n + games - sum(k for _, k in plan)))
+    return plan
+
+
+def _titles() -> str:
+    return " and ".join(find_game(game).TITLE for game, _ in CORPUS)
+
+
+def _what(plan: list[tuple[str, int]]) -> str:
+    """'3,000 六人坑 games' or '2,000 六人坑 and 1,000 够级 games'."""
+    return " and ".join(f"{n:,} {find_game(game).TITLE}" for game, n in plan) + " games"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -23,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("demo", help="load a seeded demo corpus (if the warehouse is empty) "
                        "and start the dashboard",
                        description="The first command to run: if the warehouse is empty, "
-                       "simulate a seeded corpus of 六人坑 games, write them as Arrow logs next "
+                       f"simulate a seeded corpus of {_titles()} games, write them as Arrow logs next "
                        "to the warehouse and ingest them; then print where everything is and "
                        "start the dashboard. A second run reuses the data.")
     add_server_options(p)
@@ -56,12 +77,16 @@ def warehouse_games(db: Path) -> int:
 
 
 def write_corpus(out: Path, games: int, seed: int, progress: bool = True) -> list[Path]:
-    """Simulate seeded games and write them as sealed logs of GAMES_PER_FILE games each."""
+    """Simulate the seeded demo corpus (``corpus_plan``) and write it as sealed logs of
+    GAMES_PER_FILE games each, one series of files per game."""
     out.mkdir(parents=True, exist_ok=True)
-    for old in out.glob(f"{GAME}-demo-*.arrows"):
-        old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
-    files, _ = write_games(out, GAME, games, seed, per_file=GAMES_PER_FILE, prefix="demo-",
-                           progress=progress)
+    files: list[Path] = []
+    for game, n in corpus_plan(games):
+        for old in out.glob(f"{game}-demo-*.arrows"):
+            old.unlink()    # a previous, interrupted demo: start clean (same seed, same bytes)
+        written, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
+                                 progress=progress)
+        files += written
     return files
 
 
@@ -74,7 +99,7 @@ def prepare(db: Path, games: int, seed: int, progress: bool = True) -> tuple[boo
 
     folder = data_dir(db)
     t0 = time.perf_counter()
-    print(f"The warehouse {db} is empty: simulating {games:,} 六人坑 games (seed {seed}) "
+    print(f"The warehouse {db} is empty: simulating {_what(corpus_plan(games))} (seed {seed}) "
           f"into {folder}", flush=True)
     files = write_corpus(folder, games, seed, progress)
     print(f"Loading {len(files)} log files into {db}", flush=True)

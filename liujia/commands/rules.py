@@ -1,4 +1,6 @@
-"""``liujia rules``: print the text of a rule by its id (KENG-12), from the rules shipped here."""
+"""``liujia rules``: print the text of a rule by its id (KENG-12, GJ-20), from the rules shipped
+here. A rule starts with its bold id (``**KENG-12**`` or ``**GJ-20 (Who may answer).**``) at the
+start of a line and runs to the next rule or heading."""
 
 from __future__ import annotations
 
@@ -8,7 +10,16 @@ from importlib import resources
 
 from liujia.commands._common import OK, fail
 
-PREFIX_FILES = {"KENG": "keng.md"}
+# Rule-id prefix (a game module's RULE_PREFIX) -> its rules file in liujia/rules/; the tests
+# check that every registered game's prefix is here and that each file ships unchanged.
+PREFIX_FILES = {"KENG": "keng.md", "GJ": "gouji.md"}
+_RULE_START = re.compile(r"^\*\*([A-Z]+-\d+[a-z]?)(?![0-9a-z])", re.M)
+_NEXT = re.compile(r"^(\*\*[A-Z]+-\d+[a-z]?(?![0-9a-z])|#)", re.M)
+
+
+def _rules_file(prefix: str) -> str:
+    return resources.files("liujia").joinpath("rules", PREFIX_FILES[prefix]).read_text(
+        encoding="utf-8")
 
 
 def rule_text(rule_id: str) -> str | None:
@@ -17,29 +28,25 @@ def rule_text(rule_id: str) -> str | None:
     if not m or m.group(1).upper() not in PREFIX_FILES:
         return None
     rid = f"{m.group(1).upper()}-{m.group(2)}"
-    text = resources.files("liujia").joinpath("rules", PREFIX_FILES[m.group(1).upper()]).read_text(
-        encoding="utf-8")
-    start = text.find(f"**{rid}**")
+    text = _rules_file(m.group(1).upper())
+    start = next((x.start() for x in _RULE_START.finditer(text) if x.group(1) == rid), -1)
     if start < 0:
         return None
-    nxt = re.compile(r"^(\*\*[A-Z]+-\d+[a-z]?\*\*|#)", re.M)
-    m2 = nxt.search(text, start + len(rid) + 4)
+    m2 = _NEXT.search(text, start + len(rid) + 2)
     return text[start: m2.start() if m2 else len(text)].strip()
 
 
 def rule_ids(prefix: str = "KENG") -> list[str]:
     """Every rule id defined in a shipped rules file, in order."""
-    text = resources.files("liujia").joinpath("rules", PREFIX_FILES[prefix]).read_text(
-        encoding="utf-8")
-    return re.findall(r"^\*\*([A-Z]+-\d+[a-z]?)\*\*", text, re.M)
+    return _RULE_START.findall(_rules_file(prefix))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
-    p = sub.add_parser("rules", help="print the text of a rule, e.g. KENG-12",
+    p = sub.add_parser("rules", help="print the text of a rule, e.g. KENG-12 or GJ-20",
                        description="Print the text of a rule by its id, as cited by errors and "
                        "audits. The rules ship with liujia (liujia/rules/*.md).")
-    p.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="e.g. KENG-12")
+    p.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="e.g. KENG-12 or GJ-20")
     p.add_argument("--list", action="store_true", help="list every rule id")
     return p
 

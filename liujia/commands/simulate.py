@@ -14,13 +14,16 @@ from engine.log import LogWriter
 from engine.sim import simulate
 from liujia.commands._common import fail
 
+DEFAULT_GAME = "keng"
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
     p = sub.add_parser("simulate", help="play seeded self-play games and write Arrow event logs",
                        description="Play seeded self-play games and write them as sealed Arrow "
                        "event logs. The same seed and options give byte-identical files.")
-    p.add_argument("--game", default="keng", choices=sorted(GAMES), help="game id (default keng)")
+    p.add_argument("--game", default=DEFAULT_GAME, choices=sorted(GAMES),
+                   help=f"game id (default {DEFAULT_GAME})")
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the one random generator")
     p.add_argument("--out", required=True, help="output folder (created if missing)")
@@ -30,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="games per session with the same players (default 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="house-rule option, e.g. keng_hand_limit=30 (repeatable)")
+                   help="house-rule option of the game, e.g. keng_hand_limit=30 (repeatable; "
+                   "the game's options are listed when a name is wrong)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 

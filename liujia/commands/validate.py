@@ -11,9 +11,8 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.errors import LogIntegrityError
-from engine.games import find_game
 from engine.log import LogWriter, read_log
-from engine.replay import validate_events
+from engine.replay import game_module, validate_events
 from liujia.commands._common import FOUND, OK, existing_paths, fail
 
 
@@ -43,8 +42,10 @@ def _line(row: dict[str, Any]) -> str:
     gid = row.get("game_id") or "-"
     if st == "ok":
         r = row.get("result") or {}
-        win = r.get("winning_team")
-        how = f"{r.get('reason')} by seat {r.get('deciding_seat')}" if r else ""
+        win = row.get("winning_team")
+        how = str(r.get("reason", "ended")) if r else ""
+        if "deciding_seat" in r:
+            how += f" by seat {r['deciding_seat']}"
         return f"ok          {gid}  {row['events']} events  {how}" + (
             f", {win} team wins" if win else ", no winner")
     if st == "illegal":
@@ -97,12 +98,12 @@ def validate_paths(paths: list[Path], salvage: Path | None = None,
 
 
 def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> None:
-    """KENG-7 and the like: checks against the previous game of a session, when it is here."""
+    """The game's ``check_session`` (六人坑 KENG-7 and the like) against the previous game of a
+    session, when it is here."""
     prev = json.loads(start.payload).get("previous_game")
     if prev not in finals:
         return
-    check = getattr(find_game(json.loads(start.payload)["game"]), "check_session", None)
-    err = check(start, finals[prev]) if check else None
+    err = game_module(start).check_session(start, finals[prev])
     if err is not None:
         row.update(status="illegal", seq=0, seat=err.seat, rule_id=err.rule_id,
                    reason=str(err))

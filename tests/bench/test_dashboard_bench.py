@@ -120,7 +120,7 @@ def test_replay_step(benchmark, warehouse_1m, games, perspective):
     def step():
         k = next(steps) * 7 % len(rp)         # wander over the whole game
         v = view(rp.state_at(k), perspective)
-        return table_html(v, players) + events_html(rows, k)
+        return table_html(rp.game_type, v, players) + events_html(rows, k)
 
     benchmark.pedantic(step, rounds=500, warmup_rounds=5)
     benchmark.extra_info.update(game=games["longest"], events=len(rp))
@@ -140,7 +140,7 @@ def test_every_step_of_the_longest_game_is_within_budget(warehouse_1m, games):
     for k in range(len(rp)):
         t0 = time.perf_counter()
         v = rp.game.view(rp.state_at(k), 3)
-        table_html(v, players)
+        table_html(rp.game_type, v, players)
         events_html(rows, k)
         times.append(time.perf_counter() - t0)
     times.sort()

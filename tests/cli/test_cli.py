@@ -122,14 +122,56 @@ def test_rules_lookup(capsys):
     assert "KENG-51" in capsys.readouterr().out
 
 
-def test_shipped_rules_match_the_shared_spec():
+def test_gouji_rules_lookup(capsys):
+    from liujia.commands.rules import rule_ids, rule_text
+    ids = rule_ids("GJ")
+    assert ids[:2] == ["GJ-1", "GJ-2"] and "GJ-49" in ids and len(ids) == len(set(ids))
+    assert main(["rules", "gj-20"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("**GJ-20 (Who may answer).**") and "**GJ-21" not in out
+    assert rule_text("GJ-2").startswith("**GJ-2 (Pack).**")   # not GJ-20 … GJ-29
+    assert rule_text("GJ-999") is None
+
+
+def test_every_registered_game_ships_its_rules():
+    from importlib import resources
+
+    from engine.games import GAMES, find_game
+    from liujia.commands.rules import PREFIX_FILES, rule_ids
+    for game in GAMES:
+        prefix = find_game(game).RULE_PREFIX
+        assert prefix in PREFIX_FILES, f"{game}: rules prefix {prefix} has no shipped file"
+    for prefix, name in PREFIX_FILES.items():
+        assert resources.files("liujia").joinpath("rules", name).is_file(), name
+        assert rule_ids(prefix) and all(r.startswith(prefix + "-") for r in rule_ids(prefix))
+
+
+def _shipped_rules():
+    from importlib import resources
+    return sorted(f.name for f in resources.files("liujia").joinpath("rules").iterdir()
+                  if f.name.endswith(".md"))
+
+
+@pytest.mark.parametrize("name", _shipped_rules())
+def test_shipped_rules_match_the_shared_spec(name):
     from importlib import resources
     from pathlib import Path
-    shared = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "keng.md"
-    if not shared.exists():
+    shared = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / name
+    if not shared.parent.exists():
         pytest.skip("../shared is not beside the checkout")
-    shipped = resources.files("liujia").joinpath("rules", "keng.md").read_text(encoding="utf-8")
+    assert shared.exists(), f"liujia/rules/{name} is not in ../shared/rules"
+    shipped = resources.files("liujia").joinpath("rules", name).read_text(encoding="utf-8")
     assert shipped == shared.read_text(encoding="utf-8")
+
+
+def test_shipped_rules_are_package_data():
+    import tomllib
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = data["tool"]["setuptools"]["package-data"]["liujia"]
+    for name in _shipped_rules():
+        assert any(Path("rules", name).match(p) for p in patterns), name
 
 
 def test_help_and_usage(capsys):

@@ -40,23 +40,27 @@ def test_a_seat_never_sees_another_seats_private_cards(replay, seat):
 
 def test_unknown_event_kinds_are_private_to_their_seat():
     e = Event("SOMETHING_NEW", seat=2, cards=(1, 2), seq=5)
-    assert can_see_cards(e, AUDITOR) and can_see_cards(e, 2)
-    assert not can_see_cards(e, 3)
-    assert event_detail(Event("X", target=1, value=4, tag="t")) == "target 1 value 4 t"
+    assert can_see_cards(e, AUDITOR, "keng") and can_see_cards(e, 2, "keng")
+    assert not can_see_cards(e, 3, "keng")
+    assert event_detail(Event("X", target=1, value=4, tag="t"), "keng") == "target 1 value 4 t"
 
 
 def test_details(replay):
     by_kind = {}
     for e in replay.events:
         by_kind.setdefault(e.kind, e)
-    assert "opener seat" in event_detail(by_kind["GAME_START"])
-    assert "cards dealt" in event_detail(by_kind["DEAL"])
-    assert event_detail(by_kind["GAME_END"]).startswith(by_kind["GAME_END"].tag)
+
+    def detail(e):
+        return event_detail(e, "keng")
+
+    assert "opener seat" in detail(by_kind["GAME_START"])
+    assert "cards dealt" in detail(by_kind["DEAL"])
+    assert detail(by_kind["GAME_END"]).startswith(by_kind["GAME_END"].tag)
     if "DUEL_START" in by_kind:
         e = by_kind["DUEL_START"]
-        assert event_detail(e) == f"duel: seat {e.seat} challenges seat {e.target}"
-    assert event_detail(Event("PLAY", seat=1, cards=(53,), value=1)) == "names suit ♥"
-    assert event_detail(Event("COUNT", seat=1, target=2, value=9)) == "counts seat 2: 9 cards"
+        assert detail(e) == f"duel: seat {e.seat} challenges seat {e.target}"
+    assert detail(Event("PLAY", seat=1, cards=(53,), value=1)) == "names suit ♥"
+    assert detail(Event("COUNT", seat=1, target=2, value=9)) == "counts seat 2: 9 cards"
 
 
 def test_window_highlights_the_current_event(replay):

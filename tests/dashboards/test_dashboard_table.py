@@ -14,6 +14,7 @@ from dashboards.table import (
     perspective_label,
     table_html,
 )
+from engine.events import Event
 from engine.games import keng
 from engine.replay import Replay
 
@@ -50,14 +51,14 @@ def test_player_ids_and_result_text_are_escaped(replay):
     view = keng.view(replay.final, None)
     view["result"] = dict(view["result"], reason="<img src=x onerror=alert(1)>")
     evil = ["<script>alert('p0')</script>", "a&b", "x", "y", "z", '"q"']
-    html = table_html(view, evil)
+    html = table_html("keng", view, evil)
     assert "<script>" not in html and "<img" not in html
     assert "&lt;script&gt;" in html and "a&amp;b" in html and "&quot;q&quot;" in html
 
 
 def test_auditor_sees_every_hand(replay):
     s = replay.state_at(40)
-    html = table_html(keng.view(s, None), s.players)
+    html = table_html("keng", keng.view(s, None), s.players)
     for seat in range(6):
         panel = _panel(html, seat)
         assert panel.count('class="lj-card') == len(s.hands[seat])
@@ -69,7 +70,7 @@ def test_auditor_sees_every_hand(replay):
 def test_seat_view_hides_other_hands_at_every_step(replay, seat):
     for step in range(0, len(replay), 7):
         s = replay.state_at(step)
-        html = table_html(keng.view(s, seat), s.players)
+        html = table_html("keng", keng.view(s, seat), s.players)
         for other in range(6):
             panel = _panel(html, other)
             if other == seat:
@@ -82,10 +83,10 @@ def test_seat_view_hides_other_hands_at_every_step(replay, seat):
 def test_seat_view_puts_the_seat_at_the_bottom(replay):
     s = replay.state_at(30)
     for seat in range(6):
-        html = table_html(keng.view(s, seat), s.players)
+        html = table_html("keng", keng.view(s, seat), s.players)
         assert re.search(rf'data-seat="{seat}" class="[^"]*" style="grid-area:bottom"', html)
         assert "lj-me" in _panel(html, seat)
-    html = table_html(keng.view(s, None), s.players)
+    html = table_html("keng", keng.view(s, None), s.players)
     for seat in range(6):
         assert f'style="grid-area:{POSITIONS[seat]}"' in _panel(html, seat)
 
@@ -93,7 +94,7 @@ def test_seat_view_puts_the_seat_at_the_bottom(replay):
 def test_centre_shows_top_direction_stock_cycle_and_turn(replay):
     s = replay.state_at(len(replay) // 2)
     v = keng.view(s, 1)
-    html = centre_html(v)
+    html = centre_html("keng", v)
     for face in v["top"]["cards"]:
         assert f'data-face="{face}"' in html
     assert f"stock {len(s.stock)}" in html
@@ -101,7 +102,7 @@ def test_centre_shows_top_direction_stock_cycle_and_turn(replay):
     assert ("↺" if s.direction == 1 else "↻") in html
     to_act = s.duel.to_act if s.duel else s.to_act
     assert f"seat {to_act} to act" in html
-    assert "▶ seat" in _panel(table_html(v, s.players), to_act)
+    assert "▶ seat" in _panel(table_html("keng", v, s.players), to_act)
 
 
 def test_pending_draw_and_duel_are_shown(dash_games):
@@ -110,7 +111,7 @@ def test_pending_draw_and_duel_are_shown(dash_games):
         rp = Replay(events)
         for step in range(len(rp)):
             s = rp.state_at(step)
-            html = centre_html(keng.view(s, None))
+            html = centre_html("keng", keng.view(s, None))
             if s.pending and not found_p:
                 assert f"pending draw: {s.pending} cards for seat {s.to_act}" in html
                 found_p = True
@@ -122,7 +123,7 @@ def test_pending_draw_and_duel_are_shown(dash_games):
 
 def test_finished_game_shows_the_result(replay):
     s = replay.final
-    html = table_html(keng.view(s, 0), s.players)
+    html = table_html("keng", keng.view(s, 0), s.players)
     r = s.result
     assert f"game over: {r['reason']}" in html
     if r["winning_team"]:
@@ -139,5 +140,47 @@ def test_perspective_label():
 
 def test_start_of_game_has_no_top_card(replay):
     s = replay.state_at(0)
-    html = table_html(keng.view(s, None), s.players)
+    html = table_html("keng", keng.view(s, None), s.players)
     assert "no card on the table yet" in html
+
+
+# ---------------------------------------------------------------- dispatch, generic table
+
+def test_dispatch_by_game():
+    from dashboards.table import TABLES, table_module
+    from dashboards.tables import generic
+    from dashboards.tables import keng as keng_table
+    from engine.games import GAMES
+    assert table_module("keng") is keng_table
+    assert table_module("no-such-game") is generic
+    assert set(TABLES) <= set(GAMES)
+    for module in {table_module(g) for g in GAMES} | {generic}:
+        for name in ("table_html", "centre_html", "event_detail"):
+            assert callable(getattr(module, name)), (module.__name__, name)
+
+
+def test_generic_table_shows_hands_teams_and_hides_other_seats(replay):
+    from dashboards.tables import generic
+    s = replay.state_at(40)
+    html = generic.table_html(keng.view(s, None), s.players)
+    for seat in range(6):
+        panel = _panel(html, seat)
+        assert panel.count('class="lj-card') == len(s.hands[seat])
+        assert f"team {keng.team_of(seat)}" in panel
+    for seat in range(6):
+        html = generic.table_html(keng.view(s, seat), s.players)
+        assert re.search(rf'data-seat="{seat}" class="[^"]*" style="grid-area:bottom"', html)
+        for other in range(6):
+            panel = _panel(html, other)
+            assert ('class="lj-card' in panel) == (other == seat and bool(s.hands[seat]))
+    assert f"seat {s.to_act} to act" in generic.centre_html(keng.view(s, 2))
+
+
+def test_generic_table_escapes_and_survives_odd_views():
+    from dashboards.tables import generic
+    view = {"game": "<b>nope</b>", "perspective": 9, "phase": "<i>x</i>",
+            "hands": [["Th", "<x>"], 3], "note": "<script>", "deck": ["As"] * 100}
+    html = generic.table_html(view, ["<p0>"])
+    assert "<script>" not in html and "<p0>" not in html and "<i>x" not in html
+    assert "&lt;script&gt;" in html and "deck: 100 cards" in html
+    assert generic.event_detail(Event("GAME_END", tag="t")) == "game over: t"

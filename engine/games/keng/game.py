@@ -13,10 +13,14 @@ from engine.games.keng import plays as legality
 from engine.games.keng import rules
 from engine.games.keng.cards import IS_JOKER, deck
 from engine.games.keng.options import KengOptions
-from engine.games.keng.state import DEALING, N_SEATS, OVER, KengState, team_of
+from engine.games.keng.state import DEALING, N_SEATS, OVER, KengState
+from engine.games.keng.state import team_of as team_index
 
 GAME_ID = "keng"
+TITLE = "六人坑"
+RULE_PREFIX = "KENG"
 RULES_VERSION = "keng-1"
+TEAMS = ("even", "odd")
 
 
 def start_event(
@@ -205,7 +209,7 @@ def out_of_turn_actions(s: KengState) -> list[Event]:
                 out.append(base._replace(kind="SNATCH", seat=seat, cards=(card,), tag="valid"))
     for seat in range(N_SEATS):
         if not s.count_used[seat]:
-            for t in range(1 - team_of(seat), N_SEATS, 2):
+            for t in range(1 - team_index(seat), N_SEATS, 2):
                 out.append(base._replace(kind="COUNT", seat=seat, target=t,
                                          value=len(s.hands[t])))
     return out
@@ -266,14 +270,25 @@ def deciding_seat(s: KengState) -> int | None:
     return None if s.result is None else s.result.get("deciding_seat")
 
 
+def _next_opener(prev_final: KengState) -> int:
+    """KENG-7: the seat that decided the previous game, else (no result) its opener."""
+    decider = deciding_seat(prev_final)
+    return decider if decider is not None else prev_final.opener
+
+
+def session_start(prev_final: KengState) -> dict[str, Any]:
+    """Keyword arguments of ``start_event`` for the next game of a session (KENG-7: opened by
+    the seat that decided this one, or by the same opener after a game without result)."""
+    return {"opener": _next_opener(prev_final)}
+
+
 def check_session(start: Event, prev_final: KengState) -> IllegalMove | None:
     """KENG-7: a game opened by 'previous' must be opened by the seat that decided the previous
     game (the same opener after a game without result); None when it is."""
     p = json.loads(start.payload or "{}")
     if p.get("opener_rule") != "previous":
         return None
-    decider = (prev_final.result or {}).get("deciding_seat")
-    expected = decider if decider is not None else prev_final.opener
+    expected = _next_opener(prev_final)
     opener = p.get("opener")
     if opener == expected:
         return None
@@ -282,16 +297,27 @@ def check_session(start: Event, prev_final: KengState) -> IllegalMove | None:
                        seat=opener if isinstance(opener, int) else -1, event=start)
 
 
+def team_of(seat: int) -> str:
+    """The team of a seat (KENG-5): "even" (seats 0 2 4) or "odd" (1 3 5)."""
+    return TEAMS[team_index(seat)]
+
+
+def winning_team(s: KengState) -> str | None:
+    """The winning team of a finished game, "even" or "odd"; None without result (KENG-48)."""
+    return None if s.result is None else s.result.get("winning_team")
+
+
 def scores(s: KengState) -> list[int]:
     """Per-seat score: +1 for the winning team, -1 for the losing team, 0 without result."""
-    if s.result is None or s.result.get("winning_team") is None:
+    win = winning_team(s)
+    if win is None:
         return [0] * N_SEATS
-    win = 0 if s.result["winning_team"] == "even" else 1
     return [1 if team_of(i) == win else -1 for i in range(N_SEATS)]
 
 
 __all__ = [
-    "GAME_ID", "RULES_VERSION", "start_event", "initial_state", "apply", "check", "step",
+    "GAME_ID", "TITLE", "RULE_PREFIX", "RULES_VERSION", "TEAMS", "session_start", "team_of",
+    "winning_team", "start_event", "initial_state", "apply", "check", "step",
     "legal_actions", "turn_actions", "out_of_turn_actions", "claim", "auto_event", "is_over",
     "result", "scores", "deciding_seat", "next_auto", "NONE", "check_session", "due_seat", "order_claims",
 ]

@@ -258,7 +258,7 @@ def test_keng_7_opener_unchanged_after_a_game_without_result(monkeypatch):
     """KENG-7 Completion: after a game without result (KENG-48) the opener does not change.
     A stalemate is too rare in self-play, so the deciding seat is made None (as for a
     stalemate result) and every later game of the session keeps the first opener."""
-    monkeypatch.setattr(keng, "deciding_seat", lambda s: None)
+    monkeypatch.setattr(keng.game, "deciding_seat", lambda s: None)
     games = list(simulate("keng", 4, 5, session_games=4))
     openers = [json.loads(g.events[0].payload)["opener"] for g in games]
     assert len(set(openers)) == 1

@@ -1,0 +1,217 @@
+"""六人坑 in the dashboard: its table (seats with duel, ban, report and count flags; the top
+play, pending draws and duels, direction, stock, cycle, 抢 window) and its event details."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from dashboards.table import (
+    N_SEATS,
+    POSITIONS,
+    bottom_seat,
+    cards_html,
+    layout_html,
+    seat_names,
+    seat_panel_html,
+    suit_html,
+)
+from dashboards.tables.generic import generic_detail
+from engine.cards import SUIT_SYMBOLS, SUITS
+from engine.events import NONE, Event
+from engine.games.keng import team_of
+
+DIRECTION_TEXT = {
+    1: ("↺", "0→1→2→3→4→5 (counter-clockwise)"),
+    -1: ("↻", "0→5→4→3→2→1 (clockwise, reversed by J)"),
+}
+
+
+def _seat_to_act(view: dict[str, Any]) -> int | None:
+    if view.get("phase") not in ("play", "start"):
+        return None
+    duel = view.get("duel")
+    if duel:
+        return int(duel["to_act"])
+    return int(view.get("to_act", -1))
+
+
+def _winning_team(view: dict[str, Any]) -> str | None:
+    result = view.get("result") or {}
+    return result.get("winning_team") if view.get("phase") == "over" else None
+
+
+def _seat_flags(view: dict[str, Any], seat: int) -> list[str]:
+    flags = []
+    duel = view.get("duel")
+    if duel:
+        if duel["challenger"] == seat:
+            flags.append("duel: challenger")
+        if duel["defender"] == seat:
+            flags.append("duel: defender")
+    if (view.get("banned") or [False] * N_SEATS)[seat]:
+        flags.append("banned from 抢")
+    if view.get("last_card_obligation") == seat:
+        flags.append("must report last card")
+    if (view.get("count_used") or [False] * N_SEATS)[seat]:
+        flags.append("count right used")
+    top = view.get("top") or {}
+    if top.get("seat") == seat and top.get("cards"):
+        flags.append("played the top card")
+    result = view.get("result") or {}
+    if view.get("phase") == "over" and result.get("deciding_seat") == seat:
+        flags.append({"out": "went out", "over_limit": "over the hand limit"}.get(
+            result.get("reason"), "decided the game"))
+    return flags
+
+
+def seat_html(view: dict[str, Any], seat: int, player: str, *, to_act: bool = False,
+              me: bool = False, won: bool = False, area: str = "") -> str:
+    """One seat's panel: number, player, team, hand (faces or a hidden count) and flags."""
+    return seat_panel_html(seat, player, view["hands"][seat], team=team_of(seat),
+                           flags=_seat_flags(view, seat), to_act=to_act, me=me, won=won,
+                           area=area)
+
+
+def _top_html(view: dict[str, Any]) -> str:
+    top = view.get("top") or {}
+    faces = top.get("cards") or []
+    if not faces:
+        return '<div class="lj-top">no card on the table yet</div>'
+    bits = [cards_html(faces)]
+    joker_or_pair = len(faces) > 1 or faces[0] in ("BJ", "RJ")
+    if top.get("suit") and joker_or_pair:
+        bits.append(f'<span class="lj-info">suit {suit_html(top["suit"])}</span>')
+    who = []
+    if top.get("seat", -1) is not None and top.get("seat", -1) >= 0:
+        who.append(f"by seat {int(top['seat'])}")
+    if top.get("start_card"):
+        who.append("start card")
+    if top.get("duel_card"):
+        who.append("duel card")
+    line = f'<div class="lj-top" title="top play">{" ".join(bits)}</div>'
+    if who:
+        line += f'<div class="lj-info">top play {escape(", ".join(who))}</div>'
+    return line
+
+
+def _pending_lines(view: dict[str, Any]) -> list[str]:
+    """Pending effects, as escaped HTML lines."""
+    out = []
+    p = int(view.get("pending_draw") or 0)
+    if p:
+        out.append(f"pending draw: {p} cards for seat {int(view.get('to_act', -1))}")
+    duel = view.get("duel")
+    if duel:
+        out.append(f"duel: seat {int(duel['challenger'])} (challenger) vs seat "
+                   f"{int(duel['defender'])} (defender), seat {int(duel['to_act'])} to play")
+    due = view.get("duel_start_due")
+    if due:
+        out.append(f"duel about to start: seat {int(due['challenger'])} vs seat "
+                   f"{int(due['defender'])}")
+    owed = view.get("owed_draw")
+    if owed:
+        out.append(f"seat {int(owed['seat'])} still owed {int(owed['cards'])} cards "
+                   f"({escape(str(owed['kind']))})")
+    pen = view.get("penalty_due")
+    if pen:
+        out.append(f"penalty due: {escape(str(pen['kind']))} for seat {int(pen['seat'])}")
+    if view.get("reshuffle_due"):
+        out.append("reshuffle due")
+    if view.get("drawn_two") and view.get("phase") == "play":
+        out.append(f"seat {int(view.get('to_act', -1))} has drawn two this turn")
+    return [f'<div class="lj-pending">{line}</div>' for line in out]
+
+
+def centre_html(view: dict[str, Any]) -> str:
+    """The middle of the table: top play, pending effects, direction, stock, cycle, turn."""
+    stock = view.get("stock")
+    n_stock = stock if isinstance(stock, int) else len(stock or [])
+    arrow, dir_text = DIRECTION_TEXT.get(int(view.get("direction", 1)), ("?", "unknown"))
+    to_act = _seat_to_act(view)
+    phase = str(view.get("phase", ""))
+    parts = [_top_html(view), *_pending_lines(view)]
+    turn = f"seat {to_act} to act" if to_act is not None else escape(phase)
+    if phase == "over":
+        result = view.get("result") or {}
+        team = result.get("winning_team")
+        turn = (f"game over: {escape(str(result.get('reason', '?')))}, "
+                + (f"team {escape(str(team))} wins" if team else "no winner"))
+    parts.append(f'<div class="lj-info"><b>{turn}</b></div>')
+    window = "open" if view.get("snatch_window_open") else "closed"
+    parts.append(
+        f'<div class="lj-info" title="{escape(dir_text)}">direction {arrow} '
+        f"{escape(dir_text)}</div>"
+        f'<div class="lj-info">stock {n_stock} · played under top '
+        f"{len(view.get('table') or [])} · cycle {int(view.get('cycle', 1))} · "
+        f"snatch (抢) window {window} · passes in a row {int(view.get('passes_in_a_row', 0))}</div>"
+    )
+    return f'<div class="lj-centre">{"".join(parts)}</div>'
+
+
+def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
+               style: bool = True) -> str:
+    """The whole 六人坑 table as one HTML fragment: six seats around the centre, escaped."""
+    names = seat_names(view, players)
+    persp = view.get("perspective", "auditor")
+    bottom = bottom_seat(view)
+    to_act = _seat_to_act(view)
+    won = _winning_team(view)
+    seats = []
+    for seat in range(N_SEATS):
+        area = POSITIONS[(seat - bottom) % N_SEATS]
+        seats.append(seat_html(
+            view, seat, names[seat], to_act=seat == to_act, me=seat == persp,
+            won=won is not None and team_of(seat) == won, area=area))
+    return layout_html(view, seats, centre_html(view), style=style)
+
+
+def _payload(e: Event) -> dict[str, Any]:
+    try:
+        obj = json.loads(e.payload or "{}")
+    except json.JSONDecodeError:
+        return {}
+    return obj if isinstance(obj, dict) else {}
+
+
+def _suit_name(value: int) -> str:
+    return SUIT_SYMBOLS[SUITS[value]] if 0 <= value < 4 else "?"
+
+
+def event_detail(e: Event) -> str:
+    """What a 六人坑 event means beyond its cards, in a few words (no hidden information)."""
+    k = e.kind
+    if k == "GAME_START":
+        p = _payload(e)
+        return (f"{p.get('game', '?')} game, deck of {len(e.cards)} cards, opener seat "
+                f"{p.get('opener', e.value)} ({e.tag or p.get('opener_rule', '?')})")
+    if k == "DEAL":
+        return f"{len(e.cards)} cards dealt, stock {e.value}"
+    if k in ("PLAY", "START_CARD") and e.value != NONE:
+        return f"names suit {_suit_name(e.value)}"
+    if k in ("DRAW", "ACCEPT", "REPORT_PENALTY", "SNATCH_PENALTY", "DUEL_END"):
+        what = {"ACCEPT": "accepts the pending draw", "DUEL_END": "loses the duel",
+                "REPORT_PENALTY": "forgot to report the last card",
+                "SNATCH_PENALTY": "false 抢 call"}.get(k, "draws")
+        n = len(e.cards)
+        extra = ", continued after the reshuffle" if e.tag == "continued" else ""
+        return f"{what}: {n} card{'s' * (n != 1)}{extra}"
+    if k == "SNATCH":
+        return f"抢 claim: {e.tag or '?'}"
+    if k == "COUNT":
+        return f"counts seat {e.target}: {e.value} cards"
+    if k == "DUEL_START":
+        return f"duel: seat {e.seat} challenges seat {e.target}"
+    if k == "RESHUFFLE":
+        return f"new stock of {len(e.cards)} cards, cycle {e.value}"
+    if k == "LAST_CARD":
+        return "reports the last card"
+    if k == "BAN_END":
+        return "抢 ban ends"
+    if k == "GAME_END":
+        p = _payload(e)
+        team = p.get("winning_team")
+        return f"{e.tag or p.get('reason', '?')}: " + (f"team {team} wins" if team else "no winner")
+    return generic_detail(e)

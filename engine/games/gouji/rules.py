@@ -1,0 +1,715 @@
+"""够级 rules: checking and applying one event, and the derived events the engine owes (GJ-48).
+
+``step(state, event)`` validates the event completely before it changes anything, then evolves
+the state in place; ``apply`` and ``check`` in game.py wrap it with a copy. An action applies all
+its consequences at once and queues the derived events that record them (``state.owed``); the
+log must then carry exactly those events, in that order, before the next action.
+"""
+
+from __future__ import annotations
+
+import json
+
+from engine.cards import format_faces
+from engine.errors import IllegalMove, InvalidEvent
+from engine.events import NONE, Event
+from engine.games.gouji.cards import CUT_VALUE, FIVE, FOUR, PACK, STRENGTH, THREE, sort_hand
+from engine.games.gouji.plays import analyse, beats, make_info
+from engine.games.gouji.state import (
+    CUT,
+    DEAL,
+    DESIGNATE,
+    DESIGNATED,
+    DIRECTION,
+    FINISHED,
+    LAST,
+    MEN,
+    OVER,
+    PLAY,
+    TEAM_MASK,
+    TEAM_NAMES,
+    ZHASHAO,
+    GoujiState,
+    PlayInfo,
+    opposite,
+    team_of,
+)
+from engine.games.gouji.turns import (
+    after,
+    counts_out,
+    first_active_after,
+    gouji_now,
+    is_meitou,
+    may_answer_gouji,
+    n_out_for_phase,
+    next_to_act,
+    responders,
+    stifleable,
+)
+
+POSITION_NAMES = ("", "头客", "二客", "三客", "四客", "小拉", "拉客")
+POINTS = (0, 2, 1, 0, 0, -1, -2)
+CHANCE_KINDS = ("CUT", "DEAL")
+DERIVED_KINDS = ("OPENED", "BURN_START", "BURN_END", "OUT", "PHASE_OPEN", "ROUND_END",
+                 "GAME_END")
+TAG_RULES = {"lead": "GJ-21", "answer": "GJ-22", "shaped": "GJ-16", "pure": "GJ-17",
+             "gouji": "GJ-19", "kaidian": "GJ-36", "void": "GJ-43"}
+BURN_END_RULES = {"fake": "GJ-43", "success": "GJ-42"}
+OUT_RULES = {FINISHED: "GJ-29", MEN: "GJ-44", ZHASHAO: "GJ-43", LAST: "GJ-33"}
+
+
+# ---------------------------------------------------------------- errors
+
+def _what(e: Event) -> str:
+    return f"{e.kind} {format_faces(e.cards)}" if e.cards else e.kind
+
+
+def illegal(s: GoujiState, e: Event, rule: str, reason: str) -> IllegalMove:
+    """An IllegalMove naming the game, seq, seat, event and rule."""
+    who = f"seat {e.seat} " if e.seat >= 0 else ""
+    return IllegalMove(rule, f"{who}{_what(e)} at seq {e.seq}: {reason}", game_id=s.game_id,
+                       seq=e.seq, seat=e.seat, event=e)
+
+
+def invalid(s: GoujiState, e: Event, reason: str, field: str) -> InvalidEvent:
+    """An InvalidEvent naming the field."""
+    return InvalidEvent(f"{e.kind}: {reason}", game_id=s.game_id, seq=e.seq, field=field)
+
+
+def _only(s: GoujiState, e: Event, *used: str) -> None:
+    """The fields a kind does not use must be empty."""
+    empty = {"cards": (), "target": NONE, "value": NONE, "tag": "", "payload": None}
+    for name, default in empty.items():
+        if name not in used and getattr(e, name) != default:
+            raise invalid(s, e, f"a {e.kind} carries no {name}", name)
+
+
+def _seat(s: GoujiState, e: Event) -> int:
+    if not isinstance(e.seat, int) or not 0 <= e.seat < 6:
+        raise invalid(s, e, f"seat {e.seat!r} is not a seat 0-5", "seat")
+    return e.seat
+
+
+# ---------------------------------------------------------------- annotation (GJ-48)
+
+def play_tag(role: str, info: PlayInfo, gouji: bool, kaidian: bool, void: bool) -> str:
+    """The annotation tag of a play: role, then the flags that hold, joined by '+'."""
+    parts = [role]
+    if info.shaped:
+        parts.append("shaped")
+    if info.pure:
+        parts.append("pure")
+    if gouji:
+        parts.append("gouji")
+    if kaidian:
+        parts.append("kaidian")
+    if void:
+        parts.append("void")
+    return "+".join(parts)
+
+
+def predict(s: GoujiState, seat: int, info: PlayInfo, empties: bool) -> tuple[bool, bool, bool]:
+    """(gouji, kaidian, void) of a play by the seat to act, from the state before it."""
+    leading = s.top_seat < 0
+    void = (leading and s.burner == seat and info.nbj + info.nrj == 0
+            and not (info.n == 1 and info.base == THREE and empties))
+    kaidian = (leading and not void and s.kd_cand == seat and info.base == FOUR
+               and info.n2 + info.nbj + info.nrj == 0)
+    if void or not info.shaped:
+        return False, kaidian, void
+    judged_count = s.options.judged_counts_as_out
+    stifles = not leading and judged_count and stifleable(s, s.top_seat)
+    n_out = n_out_for_phase(s) + empties + stifles
+    if s.open_phase or n_out >= 2:
+        return False, kaidian, void
+    opp = opposite(seat)
+    opp_out = counts_out(s, opp) or (stifles and s.top_seat == opp)
+    return not opp_out, kaidian, void
+
+
+# ---------------------------------------------------------------- derived events
+
+def _ev(s: GoujiState, kind: str, seat: int = -1, target: int = NONE, value: int = NONE,
+        tag: str = "", payload: str | None = None) -> Event:
+    return Event(kind, seat, (), target, value, tag, payload, s.game_id, -1)
+
+
+def _owe(s: GoujiState, *events: Event) -> None:
+    s.owed = s.owed + events
+
+
+def _place(s: GoujiState, seat: int, how: str) -> int:
+    """Give a seat the highest (went out) or lowest (judged) free position (GJ-31, GJ-45)."""
+    used = set(s.out_pos)
+    free = [p for p in range(1, 7) if p not in used]
+    pos = free[-1] if how in (MEN, ZHASHAO) else free[0]
+    out = list(s.out_pos)
+    out[seat] = pos
+    s.out_pos = tuple(out)
+    hows = list(s.out_how)
+    hows[seat] = how
+    s.out_how = tuple(hows)
+    if s.kd_cand == seat:
+        s.kd_cand = -1
+    if s.rang_seat == seat:
+        s.rang_seat = -1
+        s.rang_wait = ()
+    return pos
+
+
+def _out(s: GoujiState, seat: int, how: str) -> None:
+    pos = _place(s, seat, how)
+    _owe(s, _ev(s, "OUT", seat, value=pos, tag=how))
+
+
+def _end_burn(s: GoujiState, how: str) -> None:
+    _owe(s, _ev(s, "BURN_END", s.burner, tag=how))
+    s.burner = -1
+
+
+def _phase_check(s: GoujiState) -> None:
+    """The second player out opens the phase (GJ-18, GJ-25); a burn in progress ends (GJ-41)."""
+    if not s.open_phase and n_out_for_phase(s) >= 2:
+        s.open_phase = True
+        s.passed = 0
+        _owe(s, _ev(s, "PHASE_OPEN"))
+        if s.burner >= 0:
+            _end_burn(s, "open_phase")
+
+
+def sweep_team(s: GoujiState) -> int:
+    """The team holding positions 1, 2 and 3 (串三户, GJ-34), or -1."""
+    holders = [i for i in range(6) if 1 <= s.out_pos[i] <= 3]
+    if len(holders) == 3 and len({team_of(i) for i in holders}) == 1:
+        return team_of(holders[0])
+    return -1
+
+
+def _check_end(s: GoujiState) -> bool:
+    """GJ-33/GJ-34 after players are placed: end the game when due; True if it ended."""
+    sweep = sweep_team(s)
+    if sweep < 0:
+        active = [i for i in range(6) if s.out_pos[i] == 0]
+        if len(active) > 1:
+            return False
+        if active:
+            _out(s, active[0], LAST)
+        sweep = sweep_team(s)
+    s.sweep = sweep
+    s.to_act = -1
+    s.rang_seat = -1
+    s.rang_wait = ()
+    if sweep >= 0 and any(s.out_pos[i] == 0 for i in range(6)):
+        s.stage = DESIGNATE
+        s.to_act = designator(s)
+    else:
+        _owe(s, game_end_event(s))
+    return True
+
+
+def designator(s: GoujiState) -> int:
+    """The member of the swept team who designates (the first in seat order, GJ-34)."""
+    team = 1 - s.sweep
+    return next(i for i in range(6) if team_of(i) == team)
+
+
+def game_end_event(s: GoujiState) -> Event:
+    """GAME_END with positions, points, team totals and the result (GJ-31 to GJ-34)."""
+    pos = list(s.out_pos)
+    points = [POINTS[p] for p in pos]
+    even, odd = sum(points[0::2]), sum(points[1::2])
+    result = "even" if even > odd else "odd" if odd > even else "draw"
+    nxt = pos.index(6)
+    payload = {
+        "positions": pos,
+        "names": [POSITION_NAMES[p] for p in pos],
+        "points": points,
+        "how": list(s.out_how),
+        "team_totals": {"even": even, "odd": odd},
+        "result": result,
+        "chuansanhu": TEAM_NAMES[s.sweep] if s.sweep >= 0 else None,
+        "designation": list(s.designation) if s.designation is not None else None,
+        "next_starter": nxt,
+        "next_huiwu_team": TEAM_NAMES[1 - s.sweep] if s.sweep >= 0 else None,
+    }
+    return _ev(s, "GAME_END", value=nxt, tag=result,
+               payload=json.dumps(payload, sort_keys=True, separators=(",", ":")))
+
+
+def _round_end(s: GoujiState, winner: int, reason: str, after_seat: int) -> None:
+    """GJ-24/GJ-27: the round ends; its winner (or 接风, or the seat after a 诈烧) leads."""
+    if winner >= 0 and s.out_pos[winner] == 0:
+        leader = winner
+    else:
+        leader = first_active_after(s, after_seat)
+    if reason != "fake_burn" and s.top_info is not None and s.top_info.pure and gouji_now(s) \
+            and s.out_pos[s.top_seat] == 0:
+        s.kd_cand = s.top_seat
+    _owe(s, _ev(s, "ROUND_END", winner, target=leader,
+                value=int(winner >= 0 and leader != winner), tag=reason))
+    s.top = ()
+    s.top_seat = -1
+    s.top_info = None
+    s.top_huiwu = False
+    s.passed = 0
+    s.rang_seat = -1
+    s.rang_wait = ()
+    s.to_act = leader
+    s.last = leader
+
+
+def _continue(s: GoujiState, actor: int) -> None:
+    """After a play, pass or yield: yield bookkeeping, then the next responder or the round's end."""
+    anchor = actor
+    if s.rang_seat >= 0:
+        if actor in s.rang_wait:
+            s.rang_wait = s.rang_wait[s.rang_wait.index(actor) + 1:]
+        elif actor == s.rang_seat:
+            anchor = after(s, actor, 2)
+            s.rang_seat = -1
+            s.rang_wait = ()
+    s.last = actor
+    if s.top_info.nrj:
+        _round_end(s, s.top_seat, "big_joker", s.top_seat)
+    elif not next_to_act(s, anchor):
+        _round_end(s, s.top_seat, "passes", s.top_seat)
+
+
+# ---------------------------------------------------------------- owed events
+
+def next_auto(s: GoujiState) -> str | None:
+    """Kind of the event the engine owes now: a derived event, or a chance event (CUT, DEAL)."""
+    if s.owed:
+        return s.owed[0].kind
+    if s.stage == CUT:
+        return "CUT"
+    if s.stage == DEAL:
+        return "DEAL"
+    return None
+
+
+def _derived_rule(x: Event) -> str:
+    if x.kind == "OPENED":
+        return "GJ-38" if x.tag == "hedian" else "GJ-36"
+    if x.kind == "BURN_END":
+        return BURN_END_RULES.get(x.tag, "GJ-41")
+    if x.kind == "OUT":
+        return OUT_RULES.get(x.tag, "GJ-31")
+    return {"BURN_START": "GJ-39", "PHASE_OPEN": "GJ-18", "ROUND_END": "GJ-24",
+            "GAME_END": "GJ-32"}[x.kind]
+
+
+def _step_owed(s: GoujiState, e: Event) -> None:
+    x = s.owed[0]
+    same = (e.kind, e.seat, e.cards, e.target, e.value, e.tag) == \
+        (x.kind, x.seat, x.cards, x.target, x.value, x.tag)
+    if same and e.payload != x.payload:
+        try:
+            same = e.payload is not None and json.loads(e.payload) == json.loads(x.payload)
+        except (json.JSONDecodeError, TypeError):
+            same = False
+    if not same:
+        want = x._replace(seq=e.seq).describe()
+        if e.kind not in DERIVED_KINDS:
+            raise illegal(s, e, "GJ-48", f"the engine owes {want} before any action")
+        raise illegal(s, e, _derived_rule(x), f"the engine owes {want}"
+                      + (f" with {x.payload}" if x.payload else ""))
+    s.owed = s.owed[1:]
+    if x.kind == "GAME_END":
+        s.stage = OVER
+        s.to_act = -1
+        s.result = json.loads(x.payload)
+
+
+# ---------------------------------------------------------------- setup: cut, direction, deal
+
+def _step_cut(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e, "cards", "value")
+    if s.cutter >= 0 and seat != s.cutter:
+        raise illegal(s, e, "GJ-6", f"after a joker the same cutter (seat {s.cutter}) draws again")
+    if len(e.cards) != 1 or not 0 <= e.cards[0] < 54:
+        raise invalid(s, e, "a cut shows exactly one card", "cards")
+    card = e.cards[0]
+    if card >= 52:
+        if e.value != NONE:
+            raise illegal(s, e, "GJ-6", "a joker is put back and redrawn: it counts nobody "
+                          "(value must be -1)")
+        s.cutter = seat
+        s.cuts = s.cuts + ((seat, card, 0),)
+        return
+    if e.value not in (1, -1):
+        raise illegal(s, e, "GJ-6", f"the counting direction must be +1 or -1, not {e.value}")
+    s.cutter = seat
+    s.cuts = s.cuts + ((seat, card, e.value),)
+    s.first_player = (seat + e.value * (CUT_VALUE[card] - 1)) % 6
+    s.stage = DIRECTION
+    s.to_act = s.first_player
+
+
+def _step_direction(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e, "value")
+    if seat != s.first_player:
+        raise illegal(s, e, "GJ-7", f"seat {s.first_player}, counted by the cut, chooses the "
+                      "direction")
+    if e.value not in (1, -1):
+        raise illegal(s, e, "GJ-5", f"the direction is +1 or -1, not {e.value}")
+    s.direction = e.value
+    s.starter = seat
+    s.stage = DEAL
+    s.to_act = -1
+
+
+def _step_deal(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e, "cards", "value", "tag")
+    if seat != s.starter:
+        raise illegal(s, e, "GJ-8", f"the deal starts with the starter, seat {s.starter}")
+    if e.tag != f"{s.direction:+d}":
+        raise illegal(s, e, "GJ-8", f"the deal runs in the session direction {s.direction:+d}")
+    if len(e.cards) != len(PACK) or sorted(e.cards) != list(PACK):
+        raise illegal(s, e, "GJ-2", f"the deal has {len(e.cards)} cards but not the 196-card "
+                      "够级 pack")
+    if s.game_no == 1:
+        last_cut = s.cuts[-1][1]
+        if not 0 <= e.value < len(PACK) or e.cards[e.value] != last_cut:
+            raise illegal(s, e, "GJ-6", f"cut_index {e.value} must point at the shown cut card "
+                          f"{format_faces((last_cut,))}")
+    elif e.value != NONE:
+        raise illegal(s, e, "GJ-9", "later games have no cut (cut_index must be -1)")
+    hands: list[list[int]] = [[] for _ in range(6)]
+    d = s.direction
+    for k, c in enumerate(e.cards):
+        hands[(seat + d * (k % 6)) % 6].append(c)
+    s.hands = tuple(sort_hand(h) for h in hands)
+    if s.game_no == 1:
+        s.cut_holder = (seat + d * (e.value % 6)) % 6
+    s.stage = PLAY
+    s.window = True
+    s.to_act = s.last = seat
+    if s.huiwu_team >= 0:
+        s.huiwu_due = any(STRENGTH[c] == FIVE for i in range(6)
+                          if team_of(i) == s.huiwu_team for c in s.hands[i])
+
+
+# ---------------------------------------------------------------- declarations (GJ-38)
+
+def _step_xuandian(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e)
+    if s.stage != PLAY or not s.window:
+        raise illegal(s, e, "GJ-38", "宣点 is only possible after the deal and before the "
+                      "first play")
+    if s.xd_pending >= 0:
+        raise illegal(s, e, "GJ-38", f"seat {s.xd_pending}'s 宣点 awaits the answer of seat "
+                      f"{opposite(s.xd_pending)}")
+    pair = seat % 3
+    if s.xd_used >> pair & 1:
+        raise illegal(s, e, "GJ-38", f"the pair {pair}-{pair + 3} has used its 宣点")
+    s.xd_used |= 1 << pair
+    s.xd_pending = seat
+
+
+def _step_hedian(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e, "tag")
+    if s.xd_pending < 0 or seat != opposite(s.xd_pending):
+        raise illegal(s, e, "GJ-38", "和点 answers the opposite's 宣点 right after it" +
+                      (f" (seat {opposite(s.xd_pending)} answers now)" if s.xd_pending >= 0
+                       else "; none awaits an answer"))
+    if e.tag not in ("agree", "refuse"):
+        raise invalid(s, e, "和点 is 'agree' or 'refuse'", "tag")
+    proposer = s.xd_pending
+    s.xd_pending = -1
+    if e.tag == "agree":
+        for x in (proposer, seat):
+            if not s.opened >> x & 1:
+                s.opened |= 1 << x
+                _owe(s, _ev(s, "OPENED", x, tag="hedian"))
+
+
+# ---------------------------------------------------------------- plays
+
+def _holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
+    if len(cards) == 1:
+        return cards[0] in hand
+    for c in set(cards):
+        if hand.count(c) < cards.count(c):
+            return False
+    return True
+
+
+def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    h = list(hand)
+    for c in cards:
+        h.remove(c)
+    return tuple(h)
+
+
+def _set_hand(s: GoujiState, seat: int, hand: tuple[int, ...]) -> None:
+    hands = list(s.hands)
+    hands[seat] = hand
+    s.hands = tuple(hands)
+
+
+def _turn_check(s: GoujiState, e: Event, seat: int) -> None:
+    """The seat may act now (stage, declarations, 会五, turn)."""
+    if s.stage != PLAY:
+        raise illegal(s, e, "GJ-10", f"no play is possible in the {s.stage} stage")
+    if s.xd_pending >= 0:
+        raise illegal(s, e, "GJ-38", f"seat {s.xd_pending}'s 宣点 awaits the answer of seat "
+                      f"{opposite(s.xd_pending)}")
+    if s.out_pos[seat]:
+        raise illegal(s, e, "GJ-18", f"seat {seat} is out (position {s.out_pos[seat]}) and "
+                      "never acts again")
+    if s.huiwu_due:
+        raise illegal(s, e, "GJ-35", f"the game opens with the 会五 of the "
+                      f"{TEAM_NAMES[s.huiwu_team]} team, played by seat {s.starter}")
+    if seat != s.to_act:
+        rule = "GJ-21" if s.top_seat < 0 else "GJ-22"
+        raise illegal(s, e, rule, f"it is seat {s.to_act}'s turn")
+
+
+def _profile_text(info: PlayInfo) -> str:
+    names = {16: "BJ", 17: "RJ"}
+    parts = [f"{info.n}×" + {15: "2", 14: "A", 13: "K", 12: "Q", 11: "J", 10: "T"}.get(
+        info.base, names.get(info.base, str(info.base)))]
+    if info.nbj and info.base < 16:
+        parts.append(f"{info.nbj} BJ")
+    if info.nrj and info.base < 17:
+        parts.append(f"{info.nrj} RJ")
+    return " with ".join(parts)
+
+
+def check_play(s: GoujiState, e: Event) -> tuple[PlayInfo, str, bool, bool, bool]:
+    """Validate a PLAY; returns (info, answer clause, gouji, kaidian, void). Changes nothing."""
+    seat = _seat(s, e)
+    _only(s, e, "cards", "value", "tag")
+    _turn_check(s, e, seat)
+    hand = s.hands[seat]
+    if not e.cards:
+        raise invalid(s, e, "a play has at least one card", "cards")
+    if not _holds(hand, e.cards):
+        for c in e.cards:
+            if not isinstance(c, int) or not 0 <= c < 54:
+                raise invalid(s, e, f"card code {c!r} is not a face code 0-53", "cards")
+        raise illegal(s, e, "GJ-12", f"seat {seat} does not hold {format_faces(e.cards)}")
+    info = analyse(e.cards)
+    if info is None:
+        raise illegal(s, e, "GJ-12", "cards other than 2s and jokers must share one rank")
+    empties = len(e.cards) == len(hand)
+    if info.base == THREE and not all(STRENGTH[c] == THREE for c in _remove(hand, e.cards)):
+        raise illegal(s, e, "GJ-28", "3s go last: a play with a 3 must leave only 3s in hand")
+    clause = ""
+    if s.top_seat >= 0:
+        t = s.top_info
+        if not beats(info, t):
+            raise illegal(s, e, "GJ-14", f"{_profile_text(info)} does not beat the top play "
+                          f"{_profile_text(t)} of seat {s.top_seat}")
+        if gouji_now(s):
+            clause = may_answer_gouji(s, seat)
+            if not clause:
+                raise illegal(s, e, "GJ-20", f"only seat {opposite(s.top_seat)} (opposite), a "
+                              "没头 player or an opened burner may answer the 够级 play of "
+                              f"seat {s.top_seat}")
+    gouji, kaidian, void = predict(s, seat, info, empties)
+    if e.value != info.base:
+        raise illegal(s, e, "GJ-13", f"the play's base is {info.base}, event says {e.value}")
+    tag = play_tag("lead" if s.top_seat < 0 else "answer", info, gouji, kaidian, void)
+    if e.tag != tag:
+        want, got = tag.split("+"), e.tag.split("+")
+        diff = [t for t in want if t not in got] + [t for t in got if t not in want]
+        raise illegal(s, e, TAG_RULES.get(diff[0], "GJ-48") if diff else "GJ-48",
+                      f"the play's annotation is {tag!r}, event says {e.tag!r}")
+    return info, clause, gouji, kaidian, void
+
+
+def _step_play(s: GoujiState, e: Event) -> None:
+    info, clause, _gouji, kaidian, void = check_play(s, e)
+    x = e.seat
+    leading = s.top_seat < 0
+    _set_hand(s, x, _remove(s.hands[x], e.cards))
+    s.played = s.played + e.cards
+    s.window = False
+    if s.kd_cand == x:
+        s.kd_cand = -1
+    if kaidian and not s.opened >> x & 1:
+        s.opened |= 1 << x
+        _owe(s, _ev(s, "OPENED", x, tag="kaidian"))
+    if void:                                     # 诈烧 (GJ-43)
+        _end_burn(s, "fake")
+        _out(s, x, ZHASHAO)
+        _phase_check(s)
+        if not _check_end(s):
+            _round_end(s, -1, "fake_burn", x)
+        return
+    stifle = -1
+    if not leading:
+        m = s.top_seat
+        burning = clause == "burn"
+        if s.burner == m:
+            how = "relieved" if x == opposite(m) else "meitou" if clause == "meitou" or \
+                is_meitou(s, x) else "countered"
+            _end_burn(s, how)
+            if burning:
+                s.burner = x
+                _owe(s, _ev(s, "BURN_START", x, target=m, tag="counter"))
+        elif burning:
+            s.burner = x
+            _owe(s, _ev(s, "BURN_START", x, target=m, tag="burn"))
+        if stifleable(s, m):
+            stifle = m
+    placed = False
+    if not s.hands[x]:
+        _out(s, x, FINISHED)
+        placed = True
+        if s.burner == x:
+            _end_burn(s, "success")
+    if stifle >= 0:
+        _out(s, stifle, MEN)
+        placed = True
+    _phase_check(s)
+    s.top = e.cards
+    s.top_seat = x
+    s.top_info = info
+    s.top_huiwu = False
+    if s.open_phase:
+        s.passed = 0
+    if placed and _check_end(s):
+        return
+    _continue(s, x)
+
+
+def _step_huiwu(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e, "cards", "value", "tag", "payload")
+    if s.stage != PLAY or not s.huiwu_due:
+        raise illegal(s, e, "GJ-35", "no 会五 is due (only the first play after a 串三户, when "
+                      "the swept team holds a 5)")
+    if s.xd_pending >= 0:
+        raise illegal(s, e, "GJ-38", f"seat {s.xd_pending}'s 宣点 awaits its answer")
+    if seat != s.starter:
+        raise illegal(s, e, "GJ-35", f"the 会五 is led by the starter, seat {s.starter}")
+    team = [i for i in range(6) if team_of(i) == s.huiwu_team]
+    fives = {i: tuple(c for c in s.hands[i] if STRENGTH[c] == FIVE) for i in team}
+    want = {str(i): format_faces(sorted(fives[i])).split() for i in team}
+    try:
+        got = json.loads(e.payload or "")
+        got = {k: sorted(v) for k, v in got.items()}
+    except (json.JSONDecodeError, AttributeError, TypeError):
+        raise invalid(s, e, "the 会五 payload maps each team seat to its 5s", "payload") from None
+    if got != {k: sorted(v) for k, v in want.items()} or \
+            sorted(e.cards) != sorted(c for i in team for c in fives[i]):
+        raise illegal(s, e, "GJ-35", "every member plays every 5 he holds: "
+                      + "; ".join(f"seat {i}: {format_faces(fives[i]) or '-'}" for i in team))
+    info = make_info(FIVE, len(e.cards), 0, 0, 0)
+    if e.value != FIVE or e.tag != "lead":
+        raise illegal(s, e, "GJ-35", "the 会五 is annotated base 5 (value 5), tag 'lead'")
+    for i in team:
+        if fives[i]:
+            _set_hand(s, i, _remove(s.hands[i], fives[i]))
+    s.played = s.played + e.cards
+    s.window = False
+    s.huiwu_due = False
+    s.top = e.cards
+    s.top_seat = seat
+    s.top_info = info
+    s.top_huiwu = True
+    _continue(s, seat)
+
+
+def _step_pass(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e)
+    _turn_check(s, e, seat)
+    if s.top_seat < 0:
+        raise illegal(s, e, "GJ-21", "the leader must play; he may not pass")
+    s.passed |= 1 << seat
+    _continue(s, seat)
+
+
+def _step_rang(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e)
+    _turn_check(s, e, seat)
+    if s.top_seat < 0:
+        raise illegal(s, e, "GJ-21", "the leader must play; he may not yield")
+    if s.top_seat != opposite(seat):
+        raise illegal(s, e, "GJ-26", f"让牌 is only on the opposite's play (top by seat "
+                      f"{s.top_seat})")
+    if s.rang_seat == seat:
+        raise illegal(s, e, "GJ-26", "a player yields at most once on the same play")
+    n1, n2 = after(s, seat), after(s, seat, 2)
+    r = responders(s)
+    if not (r >> n1 & 1 or r >> n2 & 1):
+        raise illegal(s, e, "GJ-26", f"neither seat {n1} nor seat {n2} can act on the top play")
+    s.rang_seat = seat
+    s.rang_wait = (n1, n2)
+    s.last = seat
+    next_to_act(s, seat)
+
+
+def _step_designate(s: GoujiState, e: Event) -> None:
+    seat = _seat(s, e)
+    _only(s, e, "payload")
+    if s.stage != DESIGNATE:
+        raise illegal(s, e, "GJ-34", "a designation follows a 串三户 only")
+    team = 1 - s.sweep
+    if team_of(seat) != team:
+        raise illegal(s, e, "GJ-34", f"the swept {TEAM_NAMES[team]} team designates")
+    unplaced = sorted(i for i in range(6) if s.out_pos[i] == 0)
+    try:
+        order = json.loads(e.payload or "")["order"]
+    except (json.JSONDecodeError, TypeError, KeyError):
+        raise invalid(s, e, "payload must be {\"order\": [seats]}", "payload") from None
+    if not isinstance(order, list) or sorted(order) != unplaced:
+        raise illegal(s, e, "GJ-34", f"the order must list the unplaced seats {unplaced}")
+    free = sorted(p for p in range(1, 7) if p not in s.out_pos)
+    pos, how = list(s.out_pos), list(s.out_how)
+    for seat_i, p in zip(order, free, strict=True):
+        pos[seat_i] = p
+        how[seat_i] = DESIGNATED
+    s.out_pos, s.out_how = tuple(pos), tuple(how)
+    s.designation = tuple(order)
+    s.to_act = -1
+    _owe(s, game_end_event(s))
+
+
+HANDLERS = {
+    "CUT": _step_cut, "DIRECTION": _step_direction, "DEAL": _step_deal,
+    "XUANDIAN": _step_xuandian, "HEDIAN": _step_hedian, "HUIWU": _step_huiwu,
+    "PLAY": _step_play, "PASS": _step_pass, "RANG": _step_rang, "DESIGNATE": _step_designate,
+}
+STAGE_OF = {"CUT": CUT, "DIRECTION": DIRECTION, "DEAL": DEAL}
+
+
+def step(s: GoujiState, e: Event) -> None:
+    """Check the event against the state and apply it in place (raises, never half-applies
+    a legal check: every rejection happens before the first change)."""
+    if e.seq != s.seq:
+        raise InvalidEvent(f"seq {e.seq} is out of order: the next event is seq {s.seq}",
+                           game_id=s.game_id, seq=e.seq, field="seq")
+    if s.owed:
+        _step_owed(s, e)
+        s.seq += 1
+        return
+    if s.stage == OVER:
+        raise illegal(s, e, "GJ-33", "the game is over")
+    h = HANDLERS.get(e.kind)
+    if h is None:
+        if e.kind in DERIVED_KINDS:
+            raise illegal(s, e, "GJ-48", f"no {e.kind} is owed now")
+        raise invalid(s, e, f"unknown event kind {e.kind!r} for 够级", "kind")
+    want = STAGE_OF.get(e.kind)
+    if want is not None and s.stage != want:
+        raise illegal(s, e, "GJ-10", f"a {e.kind} belongs to the {want} stage, the game is in "
+                      f"the {s.stage} stage")
+    if s.stage in (CUT, DEAL) and want is None:
+        raise illegal(s, e, "GJ-10", f"the game is in the {s.stage} stage")
+    h(s, e)
+    s.seq += 1
+
+
+__all__ = ["step", "next_auto", "play_tag", "predict", "check_play", "game_end_event",
+           "sweep_team", "designator", "POSITION_NAMES", "POINTS", "TEAM_MASK"]

@@ -1,0 +1,145 @@
+"""The 够级 game state (GJ-49): one slotted record whose fields are never mutated in place.
+
+Every field holds an immutable value (ints, strings, tuples, None). ``apply`` copies the record
+and replaces fields, so a state handed out is never changed; bulk replay steps one private copy.
+Seat sets are 6-bit masks (bit i = seat i).
+"""
+
+from __future__ import annotations
+
+from engine.events import Event
+from engine.games.gouji.options import GoujiOptions
+
+N_SEATS = 6
+ALL_SEATS = (1 << N_SEATS) - 1
+EVEN_MASK, ODD_MASK = 0b010101, 0b101010
+TEAM_MASK = (EVEN_MASK, ODD_MASK)
+TEAM_NAMES = ("even", "odd")
+
+# Stages of a game (GJ-10).
+CUT, DIRECTION, DEAL, PLAY, DESIGNATE, OVER = "cut", "direction", "deal", "play", "designate", "over"
+STAGES = (CUT, DIRECTION, DEAL, PLAY, DESIGNATE, OVER)
+
+# How a player left the table (GJ-48 `out`): went out, stifled, false burn, left alone.
+FINISHED, MEN, ZHASHAO, LAST, DESIGNATED = "finished", "men", "zhashao", "last", "designated"
+JUDGED = (MEN, ZHASHAO)
+
+
+class PlayInfo:
+    """A play's shape (GJ-12 to GJ-17): base strength, count, wilds, 够级 shape, purity."""
+
+    __slots__ = ("base", "n", "n2", "nbj", "nrj", "shaped", "pure")
+
+    def __init__(self, base: int, n: int, n2: int, nbj: int, nrj: int, shaped: bool,
+                 pure: bool) -> None:
+        self.base = base
+        self.n = n
+        self.n2 = n2
+        self.nbj = nbj
+        self.nrj = nrj
+        self.shaped = shaped
+        self.pure = pure
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayInfo) and all(
+            getattr(self, s) == getattr(other, s) for s in self.__slots__)
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, s) for s in self.__slots__))
+
+    def __repr__(self) -> str:
+        return "PlayInfo(" + ", ".join(f"{s}={getattr(self, s)!r}" for s in self.__slots__) + ")"
+
+
+class GoujiState:
+    """A full position of one 够级 game; docs/gouji.md documents the JSON form."""
+
+    __slots__ = (
+        "game_id", "options", "players", "game_no", "session", "previous_game", "seq", "stage",
+        "direction", "starter", "huiwu_team", "huiwu_due",
+        "cutter", "cuts", "first_player", "cut_holder",
+        "hands", "played", "out_pos", "out_how", "open_phase",
+        "opened", "xd_used", "xd_pending", "window",
+        "burner", "kd_cand",
+        "top", "top_seat", "top_info", "top_huiwu", "passed",
+        "rang_seat", "rang_wait", "last", "to_act",
+        "owed", "sweep", "designation", "result",
+    )
+
+    game_id: str
+    options: GoujiOptions
+    players: tuple[str, ...]
+    game_no: int                       # 1, 2, … within the session
+    session: str | None
+    previous_game: str | None
+    seq: int                           # the seq the next event must carry
+    stage: str
+    direction: int                     # d = +1 / -1; 0 before the first game's choice
+    starter: int                       # -1 before the first game's cut decides it
+    huiwu_team: int                    # team (0 even, 1 odd) that opens with the 会五, or -1
+    huiwu_due: bool                    # the starter's first play must be the 会五 (GJ-35)
+    cutter: int                        # -1 before the first cut
+    cuts: tuple[tuple[int, int, int], ...]   # (seat, card, count_dir or 0 for a joker)
+    first_player: int                  # F of GJ-6, -1 until a non-joker is cut
+    cut_holder: int                    # who received the face-up cut card, -1 none
+    hands: tuple[tuple[int, ...], ...]  # per seat, sorted by strength; judged: dead cards
+    played: tuple[int, ...]            # every card played, in order (void plays included)
+    out_pos: tuple[int, ...]           # position 1-6 per seat, 0 while active
+    out_how: tuple[str, ...]           # how each placed seat left ("" while active)
+    open_phase: bool                   # two players out (GJ-18, GJ-25)
+    opened: int                        # mask of opened seats (GJ-36 to GJ-38)
+    xd_used: int                       # mask of opposite pairs (0-2) that used their 宣点
+    xd_pending: int                    # proposer of a 宣点 awaiting its answer, -1 none
+    window: bool                       # the declaration window is open (GJ-38)
+    burner: int                        # the burner, -1 none (GJ-39)
+    kd_cand: int                       # the 开点 candidate, -1 none (GJ-36)
+    top: tuple[int, ...]               # the top play's cards; () before a lead
+    top_seat: int                      # its maker, -1 before a lead
+    top_info: PlayInfo | None
+    top_huiwu: bool                    # the top play is the 会五
+    passed: int                        # mask: locked seats (restricted) / passed since top (open)
+    rang_seat: int                     # the yielder D, -1 none (GJ-26)
+    rang_wait: tuple[int, ...]         # which of next(D), next(next(D)) have still to act
+    last: int                          # the seat that acted last (turn order runs after it)
+    to_act: int                        # the seat to act (leader or responder), -1 none
+    owed: tuple[Event, ...]            # derived events the engine owes, in order (GJ-48)
+    sweep: int                         # team that made a 串三户, -1 none (GJ-34)
+    designation: tuple[int, ...] | None   # the swept team's order, once designated
+    result: dict | None
+
+    def copy(self) -> GoujiState:
+        """A shallow copy: safe, since every field is immutable."""
+        new = GoujiState.__new__(GoujiState)
+        for s in GoujiState.__slots__:
+            setattr(new, s, getattr(self, s))
+        return new
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GoujiState) and all(
+            getattr(self, s) == getattr(other, s) for s in GoujiState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"GoujiState(game_id={self.game_id!r}, seq={self.seq}, stage={self.stage!r}, "
+                f"to_act={self.to_act})")
+
+    @property
+    def phase(self) -> str:
+        """The stage, under the name the generic tools use."""
+        return self.stage
+
+    @property
+    def is_over(self) -> bool:
+        """True once GAME_END is applied."""
+        return self.stage == OVER
+
+
+def opposite(seat: int) -> int:
+    """The opposite seat (对门, GJ-4)."""
+    return (seat + 3) % 6
+
+
+def team_of(seat: int) -> int:
+    """Team 0 = even seats, team 1 = odd seats (GJ-4)."""
+    return seat & 1

@@ -1,0 +1,111 @@
+"""Who is out, the phase, 没头, 够级 status, responders and turn order (GJ-18 to GJ-27)."""
+
+from __future__ import annotations
+
+from engine.games.gouji.cards import STRENGTH, THREE
+from engine.games.gouji.state import JUDGED, TEAM_MASK, GoujiState, opposite, team_of
+
+
+def counts_out(s: GoujiState, seat: int) -> bool:
+    """Out for the phase and 没头 (GJ-18): gone out, or judged unless the option says not."""
+    return s.out_pos[seat] != 0 and (
+        s.options.judged_counts_as_out or s.out_how[seat] not in JUDGED)
+
+
+def n_out_for_phase(s: GoujiState) -> int:
+    """How many players count as out for the two-out rule (GJ-18)."""
+    return sum(1 for i in range(6) if counts_out(s, i))
+
+
+def is_meitou(s: GoujiState, seat: int) -> bool:
+    """没头 (GJ-30): an active player whose opposite is out, in the restricted phase."""
+    return not s.open_phase and s.out_pos[seat] == 0 and counts_out(s, opposite(seat))
+
+
+def active_mask(s: GoujiState) -> int:
+    """Mask of the active seats."""
+    m = 0
+    for i in range(6):
+        if s.out_pos[i] == 0:
+            m |= 1 << i
+    return m
+
+
+def gouji_now(s: GoujiState) -> bool:
+    """GJ-19: the top play is a 够级 play in the current state."""
+    info = s.top_info
+    return (info is not None and info.shaped and not s.top_huiwu and not s.open_phase
+            and not counts_out(s, opposite(s.top_seat)))
+
+
+def responders(s: GoujiState) -> int:
+    """GJ-22: mask of the responders of the top play (none after a play with an RJ)."""
+    if s.top_seat < 0 or s.top_info.nrj:
+        return 0
+    m = active_mask(s) & ~(1 << s.top_seat) & ~s.passed
+    if s.top_huiwu:
+        m &= TEAM_MASK[1 - team_of(s.top_seat)]
+    return m
+
+
+def stifleable(s: GoujiState, seat: int) -> bool:
+    """GJ-44: the seat's hand is one a beaten play stifles (one 3, or only 3s by option)."""
+    if seat < 0 or s.out_pos[seat] != 0:
+        return False
+    hand = s.hands[seat]
+    if not hand:
+        return False
+    if s.options.men_scope == "single_three":
+        return len(hand) == 1 and STRENGTH[hand[0]] == THREE
+    return all(STRENGTH[c] == THREE for c in hand)
+
+
+def after(s: GoujiState, seat: int, k: int = 1) -> int:
+    """The seat k places after this one in turn order (GJ-5)."""
+    return (seat + k * s.direction) % 6
+
+
+def first_active_after(s: GoujiState, seat: int) -> int:
+    """The first active seat after this one in turn order (接风, GJ-27), -1 if none."""
+    for k in range(1, 7):
+        t = (seat + k * s.direction) % 6
+        if s.out_pos[t] == 0:
+            return t
+    return -1
+
+
+def may_answer_gouji(s: GoujiState, seat: int) -> str:
+    """Under which clause of GJ-20 a seat may answer the 够级 top play: 'opposite', 'meitou',
+    'burn', or '' (only pass)."""
+    if seat == opposite(s.top_seat):
+        return "opposite"
+    if is_meitou(s, seat):
+        return "meitou"
+    if not s.options.burn_licence or s.opened >> seat & 1:
+        return "burn"
+    return ""
+
+
+def next_to_act(s: GoujiState, anchor: int) -> bool:
+    """Set to_act to the next responder (yield order of GJ-26 first); False if none is left."""
+    r = responders(s)
+    if s.rang_seat >= 0:
+        wait = s.rang_wait
+        for i, w in enumerate(wait):
+            if r >> w & 1:
+                s.rang_wait = wait[i:]
+                s.to_act = w
+                return True
+        s.rang_wait = ()
+        d = s.rang_seat
+        if r >> d & 1:
+            s.to_act = d
+            return True
+        anchor = after(s, d, 2)
+        s.rang_seat = -1
+    for k in range(1, 7):
+        t = (anchor + k * s.direction) % 6
+        if r >> t & 1:
+            s.to_act = t
+            return True
+    return False
