@@ -22,7 +22,7 @@ JOKER_NAMES = {"BJ": "小王 black joker", "RJ": "大王 red joker"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
 N_SEATS = 6
 # The dashboard's table module per game id (engine.games.GAMES); any other game gets GENERIC.
-TABLES = {"keng": "dashboards.tables.keng"}
+TABLES = {"keng": "dashboards.tables.keng", "gouji": "dashboards.tables.gouji"}
 GENERIC = "dashboards.tables.generic"
 # Where each seat sits, counting counter-clockwise from the bottom of the picture.
 POSITIONS = ("bottom", "lower-right", "upper-right", "top", "upper-left", "lower-left")

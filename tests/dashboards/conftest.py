@@ -1,4 +1,5 @@
-"""Fixtures of the dashboard tests: seeded games, and a tiny warehouse built with ingest_paths."""
+"""Fixtures of the dashboard tests: seeded games, and tiny warehouses built with ingest_paths
+(one of 六人坑 games for the app tests, one of 够级 games for the 够级 table)."""
 
 from __future__ import annotations
 
@@ -51,3 +52,36 @@ def app_db(tiny_db, monkeypatch):
     """Point the dashboard at the tiny warehouse."""
     monkeypatch.setenv("LIUJIA_DB", str(tiny_db))
     return tiny_db
+
+
+@pytest.fixture(scope="session")
+def gouji_games():
+    """One session of seven seeded 够级 games (sealed events) with ``kaidian_effect=record``, so
+    that anyone may burn: it has the cut, burns and counter-burns, 让牌, locked and passed seats,
+    诈烧, 闷, 宣点 / 和点, 开点, 串三户 with a designation, and 会五."""
+    from engine.games.gouji import Options
+
+    return [g.events for g in simulate("gouji", 7, seed=1,
+                                       options=Options(kaidian_effect="record"))]
+
+
+@pytest.fixture(scope="session")
+def gouji_db(tmp_path_factory, gouji_games):
+    """A warehouse of the seven 够级 games only, built with ingest_paths."""
+    from ingest import ingest_paths
+
+    root = tmp_path_factory.mktemp("gouji-warehouse")
+    logs = root / "logs"
+    logs.mkdir()
+    write_log(logs / "gouji.arrows", gouji_games)
+    db = root / "gouji.duckdb"
+    summary = ingest_paths([logs], db=db, progress=False)
+    assert summary.loaded == len(gouji_games) and summary.quarantined == 0, summary
+    return db
+
+
+@pytest.fixture
+def gouji_app_db(gouji_db, monkeypatch):
+    """Point the dashboard at the 够级 warehouse."""
+    monkeypatch.setenv("LIUJIA_DB", str(gouji_db))
+    return gouji_db

@@ -31,9 +31,15 @@ class RandomPolicy:
         return rng.choice(by_kind[kind])
 
 
+def _wilds(a: Event) -> int:
+    """2s and jokers in a play (a beginner keeps them)."""
+    info = analyse(a.cards)
+    return info.nrj + info.nbj + (info.n2 if info.base < 15 else info.n - info.nbj - info.nrj)
+
+
 def _cost(a: Event) -> tuple[int, ...]:
     info = analyse(a.cards)
-    return (info.nrj, info.nbj, info.n2, info.base, -info.n)
+    return (info.nrj, info.nbj, _wilds(a), info.base, -info.n)
 
 
 class GreedyPolicy:
@@ -62,8 +68,7 @@ class GreedyPolicy:
         if gouji_now(s) and me != opposite(maker):
             return pas                   # a beginner does not burn
         cheap = min(plays, key=_cost)
-        info = analyse(cheap.cards)
-        if gouji_now(s) or (info.nrj + info.nbj == 0 and (info.n2 == 0 or len(s.hands[me]) < 8)):
+        if gouji_now(s) or _wilds(cheap) == 0 or len(s.hands[me]) < 8:
             return cheap
         return pas
 

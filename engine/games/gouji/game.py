@@ -159,9 +159,11 @@ def initial_state(e: Event) -> GoujiState:
     s.designation = None
     s.result = None
     if game_no == 1:
-        if e.target != NONE or e.tag or any(k in p for k in ("direction", "starter")):
+        if e.target != NONE or e.tag or any(k in p for k in ("direction", "starter",
+                                                              "huiwu_team")):
             raise _start_error(e, "GJ-7", "the first game's starter and direction come from "
-                               "the cut (GJ-6, GJ-7), not from GAME_START")
+                               "the cut (GJ-6, GJ-7), not from GAME_START, and it owes no "
+                               "会五 (GJ-35 follows a 串三户 of a previous game)")
         s.direction = 0
         s.starter = -1
         s.huiwu_team = -1
