@@ -197,3 +197,19 @@ def writing(
             con.close()
             _remove(tmp, tmp_wal)
             raise
+
+
+def stored_schema_version(path: str | os.PathLike[str] | None = None) -> int | None:
+    """The schema version recorded in a warehouse file; None when there is no file or it
+    records none (``ensure_schema`` refuses to write a file of another version)."""
+    p = db_path(path)
+    if not p.is_file():
+        return None
+    con = duckdb.connect(str(p), read_only=True)
+    try:
+        rows = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
+    except duckdb.CatalogException:       # no meta table: not written by liujia
+        return None
+    finally:
+        con.close()
+    return int(rows[0][0]) if rows else None

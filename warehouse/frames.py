@@ -96,14 +96,16 @@ def results_by_team(source: Source) -> pl.LazyFrame:
 
 
 def player_results(source: Source, player_id: str) -> pl.LazyFrame:
-    """One player's record by seat and team: seat, team, games, wins, losses (as
+    """One player's record by game, seat and team: game, seat, team, games, wins, losses (as
     queries.player_results)."""
     return (seats(source).filter(pl.col("player_id") == player_id)
-            .group_by("seat", "team")
+            .select("game_id", "seat", "team", "result")
+            .join(games(source).select("game_id", "game"), on="game_id")
+            .group_by("game", "seat", "team")
             .agg(pl.len().cast(pl.Int64).alias("games"),
                  (pl.col("result") == "win").sum().cast(pl.Int64).alias("wins"),
                  (pl.col("result") == "loss").sum().cast(pl.Int64).alias("losses"))
-            .sort("seat", "team"))
+            .sort("game", "seat", "team"))
 
 
 def team_win_rates(source: Source) -> pl.LazyFrame:

@@ -95,12 +95,13 @@ def ingest_runs(con: duckdb.DuckDBPyConnection, limit: int = 50) -> pa.Table:
 
 
 def player_results(con: duckdb.DuckDBPyConnection, player_id: str) -> pa.Table:
-    """One player's record by seat and team: seat, team, games, wins, losses."""
-    return _table(con, "SELECT seat, team, count(*)::BIGINT AS games, "
-                       "count(*) FILTER (WHERE result = 'win')::BIGINT AS wins, "
-                       "count(*) FILTER (WHERE result = 'loss')::BIGINT AS losses "
-                       "FROM seats WHERE player_id = ? GROUP BY seat, team ORDER BY seat, team",
-                  [player_id])
+    """One player's record by game, seat and team: game, seat, team, games, wins, losses."""
+    return _table(con, "SELECT g.game, s.seat, s.team, count(*)::BIGINT AS games, "
+                       "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
+                       "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses "
+                       "FROM seats s JOIN games g ON g.game_id = s.game_id "
+                       "WHERE s.player_id = ? GROUP BY g.game, s.seat, s.team "
+                       "ORDER BY g.game, s.seat, s.team", [player_id])
 
 
 def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:

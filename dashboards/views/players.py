@@ -1,4 +1,4 @@
-"""Players page: one player's record by seat and team, and the player's games with replay links."""
+"""Players page: one player's record by game, seat and team, and the player's games with replay links."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ c1, c2, c3 = st.columns(3)
 c1.metric("games", f"{games:,}")
 c2.metric("wins", f"{wins:,}")
 c3.metric("win rate", f"{wins / games:.0%}" if games else "–")
-st.subheader("Record by seat and team")
+st.subheader("Record by game, seat and team")
 st.dataframe(record, hide_index=True, width="stretch")
 
 st.subheader("Games")

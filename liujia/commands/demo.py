@@ -4,8 +4,13 @@ dashboard. A second run finds the games already there and only starts the dashbo
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
+import threading
 import time
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.games import find_game
@@ -13,11 +18,19 @@ from liujia.commands._common import fail
 from liujia.commands.serve import add_server_options, free_port, resolve_db, serve, url
 from liujia.commands.simulate import write_games
 
-DEFAULT_GAMES = 3000
+if TYPE_CHECKING:
+    from ingest.run import IngestSummary
+
+DEFAULT_GAMES = 3300
 DEFAULT_SEED = 2026
 GAMES_PER_FILE = 500
-# The demo corpus: each game id with its share of --games, e.g. (("keng", 2), ("gouji", 1)).
-CORPUS: tuple[tuple[str, int], ...] = (("keng", 1),)
+# The demo corpus: each game id with its share of --games: 3,000 六人坑 and 300 够级 games by
+# default (a 够级 game has ~400 events to 六人坑's ~150, and self-play is ~10x slower).
+CORPUS: tuple[tuple[str, int], ...] = (("keng", 10), ("gouji", 1))
+
+
+class DemoError(RuntimeError):
+    """The demo cannot use the warehouse as it is; the message says what to run."""
 
 
 def corpus_plan(games: int) -> list[tuple[str, int]]:
@@ -35,8 +48,12 @@ def _titles() -> str:
 
 
 def _what(plan: list[tuple[str, int]]) -> str:
-    """'3,000 六人坑 games' or '2,000 六人坑 and 1,000 够级 games'."""
-    return " and ".join(f"{n:,} {find_game(game).TITLE}" for game, n in plan) + " games"
+    """'3,300 games, 3,000 六人坑 and 300 够级' (or '3,000 games of 六人坑' for one game)."""
+    total = sum(n for _, n in plan)
+    if len(plan) == 1:
+        return f"{total:,} games of {find_game(plan[0][0]).TITLE}"
+    return f"{total:,} games, " + " and ".join(f"{n:,} {find_game(game).TITLE}"
+                                               for game, n in plan)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -49,7 +66,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        "start the dashboard. A second run reuses the data.")
     add_server_options(p)
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                   help=f"games to simulate into an empty warehouse (default {DEFAULT_GAMES})")
+                   help="games to simulate into an empty warehouse, shared out between the "
+                   f"games in fixed proportions (default {_what(corpus_plan(DEFAULT_GAMES))})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"seed of the simulation (default {DEFAULT_SEED})")
     p.add_argument("--no-serve", action="store_true",
@@ -76,22 +94,99 @@ def warehouse_games(db: Path) -> int:
         con.close()
 
 
-def write_corpus(out: Path, games: int, seed: int, progress: bool = True) -> list[Path]:
-    """Simulate the seeded demo corpus (``corpus_plan``) and write it as sealed logs of
-    GAMES_PER_FILE games each, one series of files per game."""
-    out.mkdir(parents=True, exist_ok=True)
-    files: list[Path] = []
-    for game, n in corpus_plan(games):
-        for old in out.glob(f"{game}-demo-*.arrows"):
-            old.unlink()    # a previous, interrupted demo: start clean (same seed, same bytes)
-        written, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
-                                 progress=progress)
-        files += written
+def _write_one(out: Path, game: str, n: int, seed: int, progress: bool) -> list[Path]:
+    for old in out.glob(f"{game}-demo-*.arrows"):
+        old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
+    files, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
+                           progress=progress)
     return files
 
 
+def _background(jobs: int) -> ProcessPoolExecutor | None:
+    """Forked processes for the games after the first, when forking is safe (no other thread)
+    and there is a second CPU; else None (everything runs here, one game after the other)."""
+    if jobs < 1 or threading.active_count() != 1 or (os.cpu_count() or 1) < 2 \
+            or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+
+
+def write_corpus(out: Path, games: int, seed: int, progress: bool = True) -> list[Path]:
+    """Simulate the seeded demo corpus (``corpus_plan``) and write it as sealed logs of
+    GAMES_PER_FILE games each, one series of files per game. The games after the first are
+    simulated in background processes while the first runs here (with the progress bar); each
+    game has its own generator, so the files are the same either way."""
+    out.mkdir(parents=True, exist_ok=True)
+    plan = corpus_plan(games)
+    pool = _background(len(plan) - 1)
+    try:
+        later: list[Future[list[Path]]] = [] if pool is None else [
+            pool.submit(_write_one, out, game, n, seed, False) for game, n in plan[1:]]
+        files = _write_one(out, *plan[0], seed, progress)
+        if pool is None:
+            for game, n in plan[1:]:
+                files += _write_one(out, game, n, seed, progress)
+        for f in later:
+            files += f.result()
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return files
+
+
+def _sources(db: Path) -> list[str]:
+    from warehouse.db import connect
+
+    con = connect(db, read_only=True)
+    try:
+        return [r[0] for r in con.execute("SELECT DISTINCT source_file FROM games ORDER BY 1")
+                .fetchall()]
+    finally:
+        con.close()
+
+
+def _is_demo_log(db: Path, source: str) -> bool:
+    return Path(source).resolve().parent == data_dir(db).resolve()
+
+
+def _summary(s: IngestSummary, t0: float) -> str:
+    return (f"{s.command} run {s.run_id}: {s.games_read:,} games read, {s.loaded:,} loaded, "
+            f"{s.already_present:,} already present, {s.quarantined:,} quarantined, "
+            f"{s.events_loaded:,} events in {time.perf_counter() - t0:.1f} s")
+
+
+def _rebuild_old(db: Path, version: int, games: int, seed: int, progress: bool) -> str:
+    """A warehouse of an older schema: rebuilt from a fresh demo corpus if it is the demo's
+    (every game loaded from the demo logs), else DemoError naming the rebuild to run."""
+    from ingest import rebuild_paths
+    from warehouse.schema import SCHEMA_VERSION
+
+    sources = _sources(db)
+    old = f"the warehouse {db} has schema version {version}, this liujia writes {SCHEMA_VERSION}"
+    if not all(_is_demo_log(db, f) for f in sources):
+        folders = sorted({str(Path(f).parent) for f in sources})
+        shown = " ".join(folders[:5]) + (" …" if len(folders) > 5 else "")
+        raise DemoError(f"{old}, and it holds games of logs other than the demo's: convert it "
+                        f"with `liujia rebuild {shown} --db {db}` (every folder of logs it "
+                        f"should hold), or use another warehouse: `liujia demo --db FILE`")
+    folder = data_dir(db)
+    t0 = time.perf_counter()
+    print(f"{old[0].upper()}{old[1:]} (an older demo): rebuilding it, simulating "
+          f"{_what(corpus_plan(games))} (seed {seed}), into {folder}", flush=True)
+    files = write_corpus(folder, games, seed, progress)
+    print(f"Rebuilding {db} from {len(files)} log files", flush=True)
+    return _summary(rebuild_paths([str(f) for f in files], db=db, progress=progress), t0)
+
+
 def prepare(db: Path, games: int, seed: int, progress: bool = True) -> tuple[bool, str]:
-    """Fill an empty warehouse with the demo corpus; (True if it was created, summary line)."""
+    """Fill an empty warehouse with the demo corpus, or rebuild an older demo warehouse;
+    (True if it was written, summary line)."""
+    from warehouse.db import stored_schema_version
+    from warehouse.schema import SCHEMA_VERSION
+
+    version = stored_schema_version(db)
+    if version is not None and version != SCHEMA_VERSION:
+        return True, _rebuild_old(db, version, games, seed, progress)
     have = warehouse_games(db)
     if have:
         return False, f"warehouse {db} already holds {have:,} games: reusing them"
@@ -99,28 +194,27 @@ def prepare(db: Path, games: int, seed: int, progress: bool = True) -> tuple[boo
 
     folder = data_dir(db)
     t0 = time.perf_counter()
-    print(f"The warehouse {db} is empty: simulating {_what(corpus_plan(games))} (seed {seed}) "
+    print(f"The warehouse {db} is empty: simulating {_what(corpus_plan(games))} (seed {seed}), "
           f"into {folder}", flush=True)
     files = write_corpus(folder, games, seed, progress)
     print(f"Loading {len(files)} log files into {db}", flush=True)
-    s = ingest_paths([str(f) for f in files], db=db, progress=progress)
-    summary = (f"ingest run {s.run_id}: {s.games_read:,} games read, {s.loaded:,} loaded, "
-               f"{s.already_present:,} already present, {s.quarantined:,} quarantined, "
-               f"{s.events_loaded:,} events in {time.perf_counter() - t0:.1f} s")
-    return True, summary
+    return True, _summary(ingest_paths([str(f) for f in files], db=db, progress=progress), t0)
 
 
-def first_game(db: Path) -> str | None:
-    """The id of a game to open first (the most recent one)."""
+def first_games(db: Path) -> list[str]:
+    """The ids of the games to open first: the most recent game of each game type, in the
+    order of CORPUS."""
     from warehouse.db import connect
-    from warehouse.queries import recent_games
 
     con = connect(db, read_only=True)
     try:
-        t = recent_games(con, 1)
+        rows = con.execute("SELECT game, arg_max(game_id, (started, game_id)) FROM games "
+                           "GROUP BY game ORDER BY game").fetchall()
     finally:
         con.close()
-    return t.column("game_id")[0].as_py() if t.num_rows else None
+    order = [game for game, _ in CORPUS]
+    rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))
+    return [gid for _, gid in rows]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -129,11 +223,15 @@ def run(args: argparse.Namespace) -> int:
         return fail("--games must be at least 1")
     import duckdb
 
+    from warehouse.db import WarehouseError
+
     db = resolve_db(args.db)
     try:
         _, summary = prepare(db, args.games, args.seed)
-        game = first_game(db)
-    except (EngineError, OSError, duckdb.Error) as exc:
+        games = first_games(db)
+    except DemoError as exc:
+        return fail(f"demo: {exc}")
+    except (EngineError, OSError, duckdb.Error, WarehouseError) as exc:
         return fail(f"demo: {db}: {exc}")
     print(summary)
     print(f"\nWarehouse:  {db}")
@@ -143,8 +241,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nDashboard:  {url(args.address, port)}")
     print(f"  overview    {url(args.address, port)}  games by type, results by "
           "team, recent games")
-    if game:
-        print(f"  replay      {url(args.address, port, 'replay', f'game={game}&step=0&view=auditor')}")
+    for i, game in enumerate(games):
+        link = url(args.address, port, "replay", f"game={game}&step=0&view=auditor")
+        print(f"  {'replay' if i == 0 else '':<10}  {link}")
+    if games:
         print("              step with previous/next or the slider; switch the perspective "
               "to a seat to see only what it saw")
     print(f"  quarantine  {url(args.address, port, 'quarantine')}  games the ingest refused")

@@ -12,9 +12,11 @@ from liujia.commands._common import OK, fail, load_game
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
     p = sub.add_parser("replay", help="show the table of a game at a step",
-                       description="Render the table of one game after the event with seq "
-                       "STEP: hands (or hidden counts), top play and pending effects, "
-                       "direction, stock, whose turn, cycle.")
+                       description="Render the table of one game (六人坑, 够级, …) after the "
+                       "event with seq STEP: the hands (under --seat only that seat's; what the "
+                       "game lets a seat know of the others), the top play, whose turn and the "
+                       "game's other table facts, then the event itself (its cards hidden when "
+                       "the seat could not see them).")
     p.add_argument("path", metavar="PATH", help="log file or folder")
     p.add_argument("--game", required=True, metavar="ID", help="game id")
     p.add_argument("--step", type=int, default=None, help="seq of the last event applied "
@@ -42,6 +44,15 @@ def replay_at(path: str, game_id: str, step: int | None) -> tuple[Replay, int] |
     return rep, step
 
 
+def event_line(rep: Replay, step: int, seat: int | None) -> str:
+    """The event at a step in one line, its cards hidden when the seat may not see them (the
+    game's ``cards_visible``: another seat's deal, the deck order, …)."""
+    e = rep.events[step]
+    if seat is None or not e.cards or rep.game.cards_visible(e, seat):
+        return e.describe()
+    return f"{e._replace(cards=()).describe()} ({len(e.cards)} cards hidden)"
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the rendered table."""
     found = replay_at(args.path, args.game, args.step)
@@ -49,5 +60,5 @@ def run(args: argparse.Namespace) -> int:
         return fail(found)
     rep, step = found
     print(rep.game.render(rep.state_at(step), args.seat))
-    print(f"event {step}/{len(rep) - 1}: {rep.events[step].describe()}")
+    print(f"event {step}/{len(rep) - 1}: {event_line(rep, step, args.seat)}")
     return OK

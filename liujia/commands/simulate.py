@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalMove
 from engine.games import GAMES, find_game
 from engine.log import LogWriter
 from engine.sim import simulate
@@ -33,8 +33,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="games per session with the same players (default 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="house-rule option of the game, e.g. keng_hand_limit=30 (repeatable; "
-                   "the game's options are listed when a name is wrong)")
+                   help="house-rule option of the game, e.g. keng_hand_limit=30 (六人坑) or "
+                   "kaidian_effect=record (够级); repeatable; the game's options are listed when "
+                   "a name is wrong")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
@@ -51,7 +52,10 @@ def _options(game: str, pairs: list[str]) -> object:
             base[name] = json.loads(raw)
         except json.JSONDecodeError:
             base[name] = raw
-    return mod.Options(**base)
+    try:
+        return mod.Options(**base)
+    except IllegalMove as exc:     # the rule of the options (KENG-6, GJ-48) and why
+        raise EngineError(f"--option: {exc.rule_id}: {exc.reason}") from None
 
 
 def write_games(

@@ -88,6 +88,21 @@ def test_replay_renders_views(logs, capsys):
     assert main(["replay", str(logs), "--game", "no-such-game"]) == 2
 
 
+def test_replay_event_line_hides_what_the_seat_cannot_see(logs, capsys):
+    from engine.log import read_log
+    events = read_log(sorted(logs.glob("*.arrows"))[0]).games[0].events
+    deal = next(e for e in events if e.kind == "DEAL")     # dealt to deal.seat only
+    other = (deal.seat + 1) % 6
+    gid = events[0].game_id
+    for seat, shown in ((deal.seat, True), (other, False)):
+        assert main(["replay", str(logs), "--game", gid, "--step", str(deal.seq), "--seat",
+                     str(seat)]) == 0
+        line = capsys.readouterr().out.splitlines()[-1]
+        assert line.endswith(f"({len(deal.cards)} cards hidden)") is not shown, line
+    assert main(["replay", str(logs), "--game", gid, "--step", "0", "--seat", "0"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].endswith("cards hidden)")  # the deck
+
+
 def test_position_then_check(logs, tmp_path, capsys):
     gid = _ids(logs, capsys)[0]
     assert main(["position", str(logs), "--game", gid, "--step", "30"]) == 0

@@ -51,3 +51,25 @@ def wh(tmp_path_factory, corpus_logs) -> Path:
     s = ingest_paths([corpus_logs], db=db, progress=False)
     assert (s.loaded, s.quarantined, s.files_quarantined) == (12, 1, 1), s.describe()
     return db
+
+
+@pytest.fixture(scope="session")
+def gouji_corpus() -> list[list[Event]]:
+    """Five seeded 够级 games (one session), loaded beside the 六人坑 corpus in ``mixed_wh``."""
+    return [g.events for g in simulate("gouji", 5, seed=93)]
+
+
+@pytest.fixture(scope="session")
+def mixed_wh(tmp_path_factory, corpus, gouji_corpus) -> Path:
+    """A warehouse of both games: the 六人坑 corpus, the 够级 corpus and one 够级 game with an
+    illegal play (quarantined); tests only read it."""
+    from tests.gouji_logs import tampered
+
+    logs = tmp_path_factory.mktemp("mixed-logs")
+    bad = tampered(next(iter(simulate("gouji", 1, seed=94))).events)
+    write_log(logs / "keng.arrows", corpus)
+    write_log(logs / "gouji.arrows", [*gouji_corpus, bad])
+    db = tmp_path_factory.mktemp("mixed-wh") / "mixed.duckdb"
+    s = ingest_paths([logs], db=db, progress=False)
+    assert (s.loaded, s.quarantined) == (17, 1), s.describe()
+    return db

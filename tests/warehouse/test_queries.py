@@ -148,7 +148,7 @@ def test_player_results(con, corpus):
                 t[0] += 1
                 t[1] += row["result"] == "win"
                 t[2] += row["result"] == "loss"
-    expected = [{"seat": s, "team": t, "games": n, "wins": w, "losses": lo}
+    expected = [{"game": "keng", "seat": s, "team": t, "games": n, "wins": w, "losses": lo}
                 for (s, t), (n, w, lo) in sorted(tally.items())]
     assert q.player_results(con, player).to_pylist() == expected
     assert q.player_results(con, "nobody").num_rows == 0

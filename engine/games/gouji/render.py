@@ -22,7 +22,9 @@ def render(s: GoujiState, seat: int | None = None) -> str:
     lines = [f"够级 {s.game_id}  game {s.game_no}  after seq {s.seq - 1}  view: {who}  "
              f"stage: {s.stage}  phase: {phase}  direction: {DIRECTION[v['direction']]}"]
     top = v["top"]
-    if top is None:
+    if s.stage != "play":
+        pass
+    elif top is None:
         lines.append(f"no top play: seat {v['to_act']} leads")
     else:
         kind = "会五" if top["huiwu"] else "够级 play" if v["top_is_gouji"] else "play"
