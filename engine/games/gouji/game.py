@@ -11,6 +11,7 @@ from typing import Any
 from engine.cards import format_faces
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
+from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.gouji import rules
 from engine.games.gouji.cards import BJ_S, FIVE, PACK, RJ_S, SHAPE_MIN, STRENGTH, TWO_S
 from engine.games.gouji.options import GoujiOptions
@@ -83,41 +84,17 @@ def start_event(
                  game_id=game_id, seq=0, ts=ts)
 
 
-def _start_error(e: Event, rule: str, reason: str) -> IllegalMove:
-    return IllegalMove(rule, f"GAME_START at seq 0: {reason}", game_id=e.game_id, seq=0,
-                       seat=-1, event=e)
-
-
 def initial_state(e: Event) -> GoujiState:
     """The state right after GAME_START: the first game's cut, or a later game's deal."""
-    if e.kind != "GAME_START" or e.seq != 0:
-        raise InvalidEvent("the first event must be GAME_START with seq 0", game_id=e.game_id,
-                           seq=e.seq, field="kind")
-    try:
-        p = json.loads(e.payload or "")
-    except json.JSONDecodeError as exc:
-        raise InvalidEvent(f"GAME_START payload is not JSON ({exc})", game_id=e.game_id,
-                           seq=0, field="payload") from None
-    if not isinstance(p, dict) or p.get("game") != GAME_ID:
-        raise InvalidEvent("GAME_START payload is not a gouji start", game_id=e.game_id, seq=0,
-                           field="payload")
-    if p.get("rules_version") != RULES_VERSION:
-        raise InvalidEvent(f"rules version {p.get('rules_version')!r} is not {RULES_VERSION}",
-                           game_id=e.game_id, seq=0, field="payload")
-    try:
-        opts = GoujiOptions.from_dict(p.get("options"))
-    except TypeError as exc:
-        raise _start_error(e, "GJ-48", str(exc)) from None
-    except IllegalMove as exc:
-        raise _start_error(e, "GJ-48", exc.reason) from None
-    players = p.get("players")
-    if not isinstance(players, list) or len(players) != N_SEATS or not all(
-            isinstance(x, str) and x for x in players):
-        raise _start_error(e, "GJ-4", "players must name six seats 0-5")
+    p = start_payload(e, GAME_ID, RULES_VERSION)
+    if not isinstance(p.get("options"), dict):
+        raise start_error(e, "GJ-48", "options must be recorded in GAME_START")
+    opts = start_options(e, p, GoujiOptions, "GJ-48")
+    players = start_players(e, p, "GJ-4")
     game_no = p.get("game_no")
     if not isinstance(game_no, int) or isinstance(game_no, bool) or game_no < 1 \
             or e.value != game_no:
-        raise _start_error(e, "GJ-48", f"game_no {game_no!r} must be 1, 2, … and equal value")
+        raise start_error(e, "GJ-48", f"game_no {game_no!r} must be 1, 2, … and equal value")
     if e.cards:
         raise InvalidEvent("GAME_START carries no cards (the deal records them)",
                            game_id=e.game_id, seq=0, field="cards")
@@ -145,13 +122,7 @@ def initial_state(e: Event) -> GoujiState:
     s.window = False
     s.burner = -1
     s.kd_cand = -1
-    s.top = ()
-    s.top_seat = -1
-    s.top_info = None
-    s.top_huiwu = False
-    s.passed = 0
-    s.rang_seat = -1
-    s.rang_wait = ()
+    rules.clear_round(s)
     s.last = -1
     s.to_act = -1
     s.owed = ()
@@ -161,7 +132,7 @@ def initial_state(e: Event) -> GoujiState:
     if game_no == 1:
         if e.target != NONE or e.tag or any(k in p for k in ("direction", "starter",
                                                               "huiwu_team")):
-            raise _start_error(e, "GJ-7", "the first game's starter and direction come from "
+            raise start_error(e, "GJ-7", "the first game's starter and direction come from "
                                "the cut (GJ-6, GJ-7), not from GAME_START, and it owes no "
                                "会五 (GJ-35 follows a 串三户 of a previous game)")
         s.direction = 0
@@ -171,13 +142,13 @@ def initial_state(e: Event) -> GoujiState:
         return s
     d, st, hw = p.get("direction"), p.get("starter"), p.get("huiwu_team")
     if d not in (1, -1) or isinstance(d, bool):
-        raise _start_error(e, "GJ-5", f"direction {d!r} must be +1 or -1 (kept from game 1)")
+        raise start_error(e, "GJ-5", f"direction {d!r} must be +1 or -1 (kept from game 1)")
     if not isinstance(st, int) or isinstance(st, bool) or not 0 <= st < 6 or e.target != st:
-        raise _start_error(e, "GJ-9", f"starter {st!r} must be a seat 0-5 equal to target")
+        raise start_error(e, "GJ-9", f"starter {st!r} must be a seat 0-5 equal to target")
     if hw not in (None, "even", "odd") or e.tag != (hw or ""):
-        raise _start_error(e, "GJ-35", f"huiwu_team {hw!r} must be even, odd or null (= tag)")
+        raise start_error(e, "GJ-35", f"huiwu_team {hw!r} must be even, odd or null (= tag)")
     if hw is not None and team_of(st) != TEAM_NAMES.index(hw):
-        raise _start_error(e, "GJ-34", f"the starter after a 串三户 is the swept {hw} team's "
+        raise start_error(e, "GJ-34", f"the starter after a 串三户 is the swept {hw} team's "
                            f"拉客, not seat {st}")
     s.direction = d
     s.starter = st

@@ -11,6 +11,9 @@ from typing import Any
 from engine.cards import format_face, parse_face
 from engine.errors import EngineError, InvalidEvent
 from engine.events import Event, event_from_json, event_to_json
+from engine.games.common import codes as _codes
+from engine.games.common import faces as _faces
+from engine.games.common import seat_field as _seat
 from engine.games.gouji.cards import sort_hand
 from engine.games.gouji.options import GoujiOptions
 from engine.games.gouji.plays import analyse
@@ -19,16 +22,6 @@ from engine.games.gouji.turns import gouji_now, is_meitou, responders
 
 POSITION_FORMAT = "liujia.gouji.position/1"
 HOWS = ("", "finished", "men", "zhashao", "last", "designated")
-
-
-def _faces(cards: tuple[int, ...]) -> list[str]:
-    return [format_face(c) for c in cards]
-
-
-def _codes(obj: Any, name: str) -> tuple[int, ...]:
-    if not isinstance(obj, list):
-        raise InvalidEvent(f"position field {name!r} must be a list of card faces", field=name)
-    return tuple(parse_face(c) for c in obj)
 
 
 def _seats(mask: int) -> list[int]:
@@ -91,14 +84,6 @@ def _owed_event(x: Any, game_id: str) -> Event:
         e = e._replace(payload=json.dumps(json.loads(e.payload), sort_keys=True,
                                           separators=(",", ":")))
     return e
-
-
-def _seat(v: Any, name: str, allow_none: bool = False) -> int:
-    if v is None and allow_none:
-        return -1
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 6:
-        raise InvalidEvent(f"position field {name!r} must be a seat 0-5, got {v!r}", field=name)
-    return v
 
 
 def _mask(v: Any, name: str) -> int:

@@ -13,6 +13,7 @@ import json
 from engine.cards import format_faces
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event
+from engine.games.common import holds, remove_cards
 from engine.games.gouji.cards import CUT_VALUE, FIVE, FOUR, PACK, STRENGTH, THREE, sort_hand
 from engine.games.gouji.plays import analyse, beats, make_info
 from engine.games.gouji.state import (
@@ -236,6 +237,17 @@ def game_end_event(s: GoujiState) -> Event:
                payload=json.dumps(payload, sort_keys=True, separators=(",", ":")))
 
 
+def clear_round(s: GoujiState) -> None:
+    """No top play, no locks, no yield: the state between two rounds."""
+    s.top = ()
+    s.top_seat = -1
+    s.top_info = None
+    s.top_huiwu = False
+    s.passed = 0
+    s.rang_seat = -1
+    s.rang_wait = ()
+
+
 def _round_end(s: GoujiState, winner: int, reason: str, after_seat: int) -> None:
     """GJ-24/GJ-27: the round ends; its winner (or 接风, or the seat after a 诈烧) leads."""
     if winner >= 0 and s.out_pos[winner] == 0:
@@ -247,13 +259,7 @@ def _round_end(s: GoujiState, winner: int, reason: str, after_seat: int) -> None
         s.kd_cand = s.top_seat
     _owe(s, _ev(s, "ROUND_END", winner, target=leader,
                 value=int(winner >= 0 and leader != winner), tag=reason))
-    s.top = ()
-    s.top_seat = -1
-    s.top_info = None
-    s.top_huiwu = False
-    s.passed = 0
-    s.rang_seat = -1
-    s.rang_wait = ()
+    clear_round(s)
     s.to_act = leader
     s.last = leader
 
@@ -431,22 +437,6 @@ def _step_hedian(s: GoujiState, e: Event) -> None:
 
 # ---------------------------------------------------------------- plays
 
-def _holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
-    if len(cards) == 1:
-        return cards[0] in hand
-    for c in set(cards):
-        if hand.count(c) < cards.count(c):
-            return False
-    return True
-
-
-def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    h = list(hand)
-    for c in cards:
-        h.remove(c)
-    return tuple(h)
-
-
 def _set_hand(s: GoujiState, seat: int, hand: tuple[int, ...]) -> None:
     hands = list(s.hands)
     hands[seat] = hand
@@ -490,7 +480,7 @@ def check_play(s: GoujiState, e: Event) -> tuple[PlayInfo, str, bool, bool, bool
     hand = s.hands[seat]
     if not e.cards:
         raise invalid(s, e, "a play has at least one card", "cards")
-    if not _holds(hand, e.cards):
+    if not holds(hand, e.cards):
         for c in e.cards:
             if not isinstance(c, int) or not 0 <= c < 54:
                 raise invalid(s, e, f"card code {c!r} is not a face code 0-53", "cards")
@@ -499,7 +489,7 @@ def check_play(s: GoujiState, e: Event) -> tuple[PlayInfo, str, bool, bool, bool
     if info is None:
         raise illegal(s, e, "GJ-12", "cards other than 2s and jokers must share one rank")
     empties = len(e.cards) == len(hand)
-    if info.base == THREE and not all(STRENGTH[c] == THREE for c in _remove(hand, e.cards)):
+    if info.base == THREE and not all(STRENGTH[c] == THREE for c in remove_cards(hand, e.cards)):
         raise illegal(s, e, "GJ-28", "3s go last: a play with a 3 must leave only 3s in hand")
     clause = ""
     if s.top_seat >= 0:
@@ -529,7 +519,7 @@ def _step_play(s: GoujiState, e: Event) -> None:
     info, clause, _gouji, kaidian, void = check_play(s, e)
     x = e.seat
     leading = s.top_seat < 0
-    _set_hand(s, x, _remove(s.hands[x], e.cards))
+    _set_hand(s, x, remove_cards(s.hands[x], e.cards))
     s.played = s.played + e.cards
     s.window = False
     if s.kd_cand == x:
@@ -608,7 +598,7 @@ def _step_huiwu(s: GoujiState, e: Event) -> None:
         raise illegal(s, e, "GJ-35", "the 会五 is annotated base 5 (value 5), tag 'lead'")
     for i in team:
         if fives[i]:
-            _set_hand(s, i, _remove(s.hands[i], fives[i]))
+            _set_hand(s, i, remove_cards(s.hands[i], fives[i]))
     s.played = s.played + e.cards
     s.window = False
     s.huiwu_due = False

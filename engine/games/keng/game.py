@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
+from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.keng import plays as legality
 from engine.games.keng import rules
 from engine.games.keng.cards import IS_JOKER, deck
@@ -60,44 +61,18 @@ def start_event(
                  game_id=game_id, seq=0, ts=ts)
 
 
-def _start_error(e: Event, rule: str, reason: str) -> IllegalMove:
-    return IllegalMove(rule, f"GAME_START at seq 0: {reason}", game_id=e.game_id, seq=0,
-                       seat=-1, event=e)
-
-
 def initial_state(e: Event) -> KengState:
     """The state right after GAME_START (KENG-6, KENG-7, KENG-3), before the deal."""
-    if e.kind != "GAME_START" or e.seq != 0:
-        raise InvalidEvent("the first event must be GAME_START with seq 0", game_id=e.game_id,
-                           seq=e.seq, field="kind")
-    try:
-        p = json.loads(e.payload or "")
-    except json.JSONDecodeError as exc:
-        raise InvalidEvent(f"GAME_START payload is not JSON ({exc})", game_id=e.game_id,
-                           seq=0, field="payload") from None
-    if not isinstance(p, dict) or p.get("game") != GAME_ID:
-        raise InvalidEvent("GAME_START payload is not a keng start", game_id=e.game_id, seq=0,
-                           field="payload")
-    if p.get("rules_version") != RULES_VERSION:
-        raise InvalidEvent(f"rules version {p.get('rules_version')!r} is not {RULES_VERSION}",
-                           game_id=e.game_id, seq=0, field="payload")
-    try:
-        opts = KengOptions.from_dict(p.get("options") or {})
-    except TypeError as exc:
-        raise _start_error(e, "KENG-6", str(exc)) from None
-    except IllegalMove as exc:
-        raise _start_error(e, "KENG-6", exc.reason) from None
-    players = p.get("players")
-    if not isinstance(players, list) or len(players) != N_SEATS or not all(
-            isinstance(x, str) and x for x in players):
-        raise _start_error(e, "KENG-5", "players must name six seats 0-5")
+    p = start_payload(e, GAME_ID, RULES_VERSION)
+    opts = start_options(e, p, KengOptions, "KENG-6")
+    players = start_players(e, p, "KENG-5")
     opener = p.get("opener")
     if opener != e.value or not isinstance(opener, int) or not 0 <= opener < N_SEATS:
-        raise _start_error(e, "KENG-7", f"opener {opener!r} must be a seat 0-5 equal to value")
+        raise start_error(e, "KENG-7", f"opener {opener!r} must be a seat 0-5 equal to value")
     if p.get("opener_rule") not in ("random", "previous") or e.tag != p.get("opener_rule"):
-        raise _start_error(e, "KENG-7", "opener_rule must be 'random' or 'previous' (= tag)")
+        raise start_error(e, "KENG-7", "opener_rule must be 'random' or 'previous' (= tag)")
     if sorted(e.cards) != list(deck(opts)):
-        raise _start_error(e, "KENG-3", f"the deck order has {len(e.cards)} cards but not the "
+        raise start_error(e, "KENG-3", f"the deck order has {len(e.cards)} cards but not the "
                            f"composition of the {len(deck(opts))}-card 六人坑 deck")
     s = KengState.__new__(KengState)
     s.game_id = e.game_id

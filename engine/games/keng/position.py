@@ -7,24 +7,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import format_face, parse_face
 from engine.errors import InvalidEvent
 from engine.events import Event
+from engine.games.common import codes as _codes
+from engine.games.common import faces as _faces
+from engine.games.common import seat_field as _seat
 from engine.games.keng.options import KengOptions
 from engine.games.keng.state import DEALING, OVER, PLAYING, STARTING, Duel, KengState
 
 POSITION_FORMAT = "liujia.keng.position/1"
 SUITS = "shcd"
-
-
-def _faces(cards: tuple[int, ...]) -> list[str]:
-    return [format_face(c) for c in cards]
-
-
-def _codes(obj: Any, name: str) -> tuple[int, ...]:
-    if not isinstance(obj, list):
-        raise InvalidEvent(f"position field {name!r} must be a list of card faces", field=name)
-    return tuple(parse_face(c) for c in obj)
 
 
 def to_position(s: KengState) -> dict[str, Any]:
@@ -80,14 +72,6 @@ def to_position(s: KengState) -> dict[str, Any]:
         {"reason": s.end_due[0], "seat": s.end_due[1], "team": s.end_due[2]},
         "result": s.result,
     }
-
-
-def _seat(v: Any, name: str, allow_none: bool = False) -> int:
-    if v is None and allow_none:
-        return -1
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 6:
-        raise InvalidEvent(f"position field {name!r} must be a seat 0-5, got {v!r}", field=name)
-    return v
 
 
 def _bools(v: Any, name: str) -> tuple[bool, ...]:

@@ -12,6 +12,7 @@ import json
 from engine.cards import format_face, format_faces
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event
+from engine.games.common import holds, remove_cards
 from engine.games.keng.cards import (
     CLASS,
     IS_JOKER,
@@ -61,22 +62,6 @@ def _invalid(s: KengState, e: Event, reason: str, field: str) -> InvalidEvent:
 
 
 # ---------------------------------------------------------------- hands and draws
-
-def _remove(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
-    h = list(hand)
-    for c in cards:
-        h.remove(c)
-    return tuple(h)
-
-
-def _holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
-    if len(cards) == 1:
-        return cards[0] in hand
-    for c in set(cards):
-        if hand.count(c) < cards.count(c):
-            return False
-    return True
-
 
 def _set_hand(s: KengState, seat: int, hand: tuple[int, ...]) -> None:
     hands = list(s.hands)
@@ -303,7 +288,7 @@ def _with(t: tuple, i: int, v: object) -> tuple:
 # ---------------------------------------------------------------- player events
 
 def _check_cards(s: KengState, e: Event, seat: int) -> None:
-    if not _holds(s.hands[seat], e.cards):
+    if not holds(s.hands[seat], e.cards):
         for c in e.cards:
             if not isinstance(c, int) or not 0 <= c < 54:
                 raise _invalid(s, e, f"card code {c!r} is not a face code 0-53", "cards")
@@ -323,7 +308,7 @@ def _check_suit(s: KengState, e: Event) -> int:
 
 def _play(s: KengState, seat: int, cards: tuple[int, ...], suit: int, rule: str) -> None:
     """A play by seat (turn play, stack or valid snatch) and its effects (KENG-22 to KENG-35)."""
-    _set_hand(s, seat, _remove(s.hands[seat], cards))
+    _set_hand(s, seat, remove_cards(s.hands[seat], cards))
     if s.window:
         _close_window(s)
     if s.report_seat >= 0:
@@ -516,7 +501,7 @@ def _step_duel_play(s: KengState, e: Event) -> None:
                        + ("an A or a number card of its suit" if CLASS[s.duel.cards[-1]] == A
                           else "a number card of its suit or rank"))
     seat = e.seat
-    _set_hand(s, seat, _remove(s.hands[seat], e.cards))
+    _set_hand(s, seat, remove_cards(s.hands[seat], e.cards))
     _close_window(s)
     _deadline(s, seat)
     s.table = s.table + s.top

@@ -1,0 +1,101 @@
+"""Pieces every game module shares: reading GAME_START, multiset hands, position fields."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.cards import format_face, parse_face
+from engine.errors import IllegalMove, InvalidEvent
+from engine.events import Event
+
+N_SEATS = 6
+
+
+# ---------------------------------------------------------------- GAME_START
+
+def start_error(e: Event, rule: str, reason: str) -> IllegalMove:
+    """An IllegalMove against a GAME_START."""
+    return IllegalMove(rule, f"GAME_START at seq 0: {reason}", game_id=e.game_id, seq=0,
+                       seat=-1, event=e)
+
+
+def start_payload(e: Event, game_id: str, rules_version: str) -> dict[str, Any]:
+    """The JSON payload of a game's GAME_START, checked for kind, seq, game and rules version."""
+    if e.kind != "GAME_START" or e.seq != 0:
+        raise InvalidEvent("the first event must be GAME_START with seq 0", game_id=e.game_id,
+                           seq=e.seq, field="kind")
+    try:
+        p = json.loads(e.payload or "")
+    except json.JSONDecodeError as exc:
+        raise InvalidEvent(f"GAME_START payload is not JSON ({exc})", game_id=e.game_id,
+                           seq=0, field="payload") from None
+    if not isinstance(p, dict) or p.get("game") != game_id:
+        raise InvalidEvent(f"GAME_START payload is not a {game_id} start", game_id=e.game_id,
+                           seq=0, field="payload")
+    if p.get("rules_version") != rules_version:
+        raise InvalidEvent(f"rules version {p.get('rules_version')!r} is not {rules_version}",
+                           game_id=e.game_id, seq=0, field="payload")
+    return p
+
+
+def start_options(e: Event, p: dict[str, Any], options_cls: Any, rule: str) -> Any:
+    """The recorded options of a GAME_START (every option written out), or the rule broken."""
+    try:
+        return options_cls.from_dict(p.get("options") or {})
+    except TypeError as exc:
+        raise start_error(e, rule, str(exc)) from None
+    except IllegalMove as exc:
+        raise start_error(e, rule, exc.reason) from None
+
+
+def start_players(e: Event, p: dict[str, Any], rule: str) -> tuple[str, ...]:
+    """The six player ids of a GAME_START, seat by seat."""
+    players = p.get("players")
+    if not isinstance(players, list) or len(players) != N_SEATS or not all(
+            isinstance(x, str) and x for x in players):
+        raise start_error(e, rule, "players must name six seats 0-5")
+    return tuple(players)
+
+
+# ---------------------------------------------------------------- hands as multisets
+
+def holds(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
+    """True if the hand holds every card (with multiplicity)."""
+    if len(cards) == 1:
+        return cards[0] in hand
+    for c in set(cards):
+        if hand.count(c) < cards.count(c):
+            return False
+    return True
+
+
+def remove_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The hand without these cards (which it holds), order kept."""
+    h = list(hand)
+    for c in cards:
+        h.remove(c)
+    return tuple(h)
+
+
+# ---------------------------------------------------------------- position JSON fields
+
+def faces(cards: tuple[int, ...]) -> list[str]:
+    """Face codes as text faces."""
+    return [format_face(c) for c in cards]
+
+
+def codes(obj: Any, name: str) -> tuple[int, ...]:
+    """Text faces of a position field as face codes."""
+    if not isinstance(obj, list):
+        raise InvalidEvent(f"position field {name!r} must be a list of card faces", field=name)
+    return tuple(parse_face(c) for c in obj)
+
+
+def seat_field(v: Any, name: str, allow_none: bool = False) -> int:
+    """A seat 0-5 of a position field (-1 for null when allowed)."""
+    if v is None and allow_none:
+        return -1
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < N_SEATS:
+        raise InvalidEvent(f"position field {name!r} must be a seat 0-5, got {v!r}", field=name)
+    return v
