@@ -1,0 +1,91 @@
+"""The self-play policies: random is legal and varied; greedy plays like a sensible beginner
+(small plays first, keeps jokers, answers its opposite's 够级 plays when it can, lets its
+teammates' plays stand, never burns or commits 诈烧)."""
+
+from __future__ import annotations
+
+import collections
+import random
+
+from engine.games import gouji
+from engine.games.gouji.bots import GreedyPolicy, RandomPolicy
+from engine.games.gouji.plays import analyse
+
+from .conftest import pos
+
+GREEDY = GreedyPolicy()
+
+
+def _choose(s, seed=0):
+    a = GREEDY.choose(s, random.Random(seed))
+    gouji.check(s, a)
+    return a
+
+
+def test_greedy_leads_its_smallest_rank_whole_without_wilds():
+    """GJ-12/GJ-21: the beginner leads all its lowest natural cards, no 2 or joker attached."""
+    s = pos(hands=["5s 5h 9c 9d 2d BJ RJ", "6s", "7s", "8s", "9s", "Ts"], to_act=0, last=0)
+    a = _choose(s)
+    info = analyse(a.cards)
+    assert (info.base, info.n, info.n2, info.nbj, info.nrj) == (5, 2, 0, 0, 0)
+
+
+def test_greedy_keeps_3s_for_last_and_jokers_for_the_end():
+    """GJ-28: with 3s in hand the beginner leads something else; jokers are not led early."""
+    s = pos(hands=["3s 3c 8h BJ RJ", "6s", "7s", "8s", "9s", "Ts"], to_act=0, last=0)
+    a = _choose(s)
+    assert analyse(a.cards).base == 8 and len(a.cards) == 1
+
+
+def test_greedy_answers_its_opposites_gouji_play_when_it_can():
+    """GJ-20: a 够级 play may be answered by the opposite; the beginner does, cheaply."""
+    s = pos(hands=["5s", "6s", "7s", "Ks Kh Ad Ac Ah", "9s", "Ts"], to_act=3, last=2,
+            top=("Qs Qh Qd", 0))
+    a = _choose(s)
+    assert a.kind == "PLAY"
+    info = analyse(a.cards)
+    assert info.base == 14 and info.nbj + info.nrj == 0      # three aces, not kings + a wild
+
+
+def test_greedy_never_burns_and_passes_on_others_gouji_plays():
+    """GJ-39: burning is for experts; an opened non-opposite beginner passes."""
+    s = pos(hands=["5s", "Ks Kh Kd Ac", "7s", "8s", "9s", "Ts"], to_act=1, last=0,
+            top=("Qs Qh Qd", 0), opened=[1])
+    assert any(a.kind == "PLAY" for a in gouji.legal_actions(s))     # it could burn
+    assert _choose(s).kind == "PASS"
+
+
+def test_greedy_lets_its_teammates_play_stand():
+    """GJ-4: the beginner does not beat its teammate's play."""
+    s = pos(hands=["5s", "6s", "9s 9h Kd", "8s", "7s 7h", "Ts"], to_act=2, last=1,
+            top=("8h 8d", 0))
+    assert _choose(s).kind == "PASS"
+
+
+def test_greedy_keeps_2s_and_jokers_when_answering_an_ordinary_play():
+    """A single 2 or joker spent on an ordinary single is a beginner's mistake it avoids."""
+    s = pos(hands=["5s", "2s BJ 6s 6h 6c 6d 7s 7h 8s", "7c", "8c", "9c", "Tc"], to_act=1,
+            last=0, top=("Ks", 0))
+    assert _choose(s).kind == "PASS"
+
+
+def test_greedy_never_commits_zhashao():
+    """GJ-43: a burner's lead without a joker is 诈烧; the beginner, if burning, attaches one."""
+    s = pos(hands=["5s 5h 7c BJ", "6s", "7s", "8s", "9s", "Ts"], to_act=0, last=0,
+            burner=0)
+    a = _choose(s)
+    assert "void" not in a.tag and analyse(a.cards).nbj == 1
+
+
+def test_random_policy_is_legal_and_varied():
+    """Random self-play reaches plays, passes and 让牌 and only ever picks listed actions."""
+    pol = RandomPolicy()
+    rng = random.Random(5)
+    e0 = gouji.start_event("g", [f"p{i}" for i in range(6)], rng)
+    s = gouji.initial_state(e0)
+    kinds = collections.Counter()
+    while not gouji.is_over(s):
+        a = gouji.auto_event(s, rng) or pol.choose(s, rng)
+        s = gouji.apply(s, a)
+        kinds[a.kind] += 1
+    assert kinds["PLAY"] and kinds["PASS"] and kinds["RANG"]
