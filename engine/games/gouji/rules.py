@@ -152,9 +152,8 @@ def _place(s: GoujiState, seat: int, how: str) -> int:
     s.out_how = tuple(hows)
     if s.kd_cand == seat:
         s.kd_cand = -1
-    if s.rang_seat == seat:
-        s.rang_seat = -1
-        s.rang_wait = ()
+    # a yielder placed by his own deferred play keeps the yield until _continue has taken its
+    # anchor (GJ-26: the turn continues after next(next(D))); nothing else places a yielder
     return pos
 
 
