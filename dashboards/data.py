@@ -84,6 +84,7 @@ _QUERIES = {
     "quarantine": wq.quarantine,
     "ingest_runs": wq.ingest_runs,
     "player_results": wq.player_results,
+    "gouji_tendencies": wq.gouji_tendencies,
 }
 
 
@@ -158,6 +159,11 @@ def ingest_runs(limit: int = 50) -> pa.Table:
 def player_results(player_id: str) -> pa.Table:
     """One player's games and results."""
     return _query("player_results", player_id)
+
+
+def gouji_tendencies(player_id: str | None = None) -> pa.Table:
+    """How players play 够级 (one player, or all)."""
+    return _query("gouji_tendencies", player_id)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

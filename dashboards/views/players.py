@@ -34,6 +34,19 @@ c3.metric("win rate", f"{wins / games:.0%}" if games else "–")
 st.subheader("Record by game, seat and team")
 st.dataframe(record, hide_index=True, width="stretch")
 
+tendencies = pl.from_arrow(ui.load(data.gouji_tendencies, player))
+if not tendencies.is_empty():
+    st.subheader("How this player plays 够级")
+    row = tendencies.row(0, named=True)
+    t1, t2, t3, t4 = st.columns(4)
+    t1.metric("mean points", f"{row['mean_points']:+.2f}")
+    t2.metric("头客 (1st)", f"{row['first_rate']:.0%}")
+    t3.metric("拉客 (6th)", f"{row['last_rate']:.0%}")
+    t4.metric("burns won / started", f"{row['burns_won']} / {row['burns']}")
+    st.caption("Per game: plays, 够级 plays (only the opposite may answer, GJ-19), passes, "
+               "让牌 (GJ-26), 烧牌 (GJ-39), 开点/和点 (GJ-36–38), 闷 (GJ-44), 诈烧 (GJ-43).")
+    st.dataframe(tendencies.drop("player_id"), hide_index=True, width="stretch")
+
 st.subheader("Games")
 listed = pl.from_arrow(ui.load(data.find_games, player, 500)).with_columns(
     pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",

@@ -146,3 +146,50 @@ def test_export_partitions_by_game(export, both):
     gouji = seats.filter(pl.col("game") == "gouji")
     assert gouji.height == 6 * len(both["gouji"]) and gouji["cards_left"].null_count() == \
         gouji.height
+
+
+def _expected_tendencies(games) -> dict[str, dict]:
+    """gouji_tendencies recomputed from the logged events of each seat."""
+    out: dict[str, dict] = {}
+    for g in games:
+        end = json.loads(g[-1].payload)
+        for seat, player in enumerate(_start(g)["players"]):
+            row = out.setdefault(player, Counter())
+            row["games"] += 1
+            row["points"] += end["points"][seat]
+            row["first"] += end["positions"][seat] == 1
+            row["last"] += end["positions"][seat] == 6
+            for e in g:
+                if e.seat != seat:
+                    continue
+                row["plays"] += e.kind == "PLAY"
+                row["gouji_plays"] += e.kind == "PLAY" and "gouji" in e.tag.split("+")
+                row["passes"] += e.kind == "PASS"
+                row["yields"] += e.kind == "RANG"
+                row["burns"] += e.kind == "BURN_START"
+                row["burns_won"] += e.kind == "BURN_END" and e.tag == "success"
+                row["opened"] += e.kind == "OPENED"
+                row["stifled"] += e.kind == "OUT" and e.tag == "men"
+                row["false_burns"] += e.kind == "OUT" and e.tag == "zhashao"
+    return out
+
+
+def test_gouji_tendencies_match_the_events(con, both):
+    """The 够级 tendency query counts each player's plays, 够级 plays (GJ-19), passes, 让牌
+    (GJ-26), burns (GJ-39/42), openings (GJ-36-38), 闷 (GJ-44) and 诈烧 (GJ-43) as the logs do."""
+    expected = _expected_tendencies(both["gouji"])
+    rows = {r["player_id"]: r for r in q.gouji_tendencies(con).to_pylist()}
+    assert set(rows) == set(expected)
+    for player, e in expected.items():
+        r = rows[player]
+        assert r["games"] == e["games"]
+        assert r["mean_points"] == round(e["points"] / e["games"], 3)
+        assert r["first_rate"] == round(e["first"] / e["games"], 3)
+        assert r["last_rate"] == round(e["last"] / e["games"], 3)
+        for key in ("plays", "gouji_plays", "passes", "yields", "burns", "burns_won", "opened",
+                    "stifled", "false_burns"):
+            assert r[key] == e[key], (player, key)
+    assert sum(r["plays"] for r in rows.values()) > 0
+    one = sorted(rows)[0]
+    assert q.gouji_tendencies(con, one).to_pylist() == [rows[one]]
+    assert q.gouji_tendencies(con, "nobody").num_rows == 0
