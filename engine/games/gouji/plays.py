@@ -70,46 +70,6 @@ def groups(hand: tuple[int, ...]) -> list[list[int]]:
     return g
 
 
-def only_threes_after(hand: tuple[int, ...], cards: tuple[int, ...]) -> bool:
-    """GJ-28: every card left after playing these is a 3 (or none is left)."""
-    left = len(hand) - len(cards)
-    threes_left = sum(1 for c in hand if STRENGTH[c] == THREE) - sum(
-        1 for c in cards if STRENGTH[c] == THREE)
-    return threes_left == left
-
-
-def lead_shapes(g: list[list[int]], hand_size: int) -> list[tuple[int, int, int, int, int]]:
-    """Every lead (base, naturals, 2s, BJs, RJs) the grouped hand allows under GJ-28."""
-    n2, nbj, nrj = len(g[TWO_S]), len(g[BJ_S]), len(g[RJ_S])
-    out: list[tuple[int, int, int, int, int]] = []
-    n3 = len(g[THREE])
-    for base in range(THREE, TWO_S):
-        k_max = len(g[base])
-        if not k_max:
-            continue
-        if base == THREE:
-            # a play with a 3 must leave only 3s: the hand holds only 3s and wilds, and every
-            # wild goes with the 3s (GJ-28)
-            if n3 + n2 + nbj + nrj == hand_size:
-                out.extend((THREE, k, n2, nbj, nrj) for k in range(1, n3 + 1))
-            continue
-        for k in range(1, k_max + 1):
-            for a in range(n2 + 1):
-                for b in range(nbj + 1):
-                    for c in range(nrj + 1):
-                        out.append((base, k, a, b, c))
-    for a in range(1, n2 + 1):
-        for b in range(nbj + 1):
-            for c in range(nrj + 1):
-                out.append((TWO_S, a, 0, b, c))
-    for b in range(1, nbj + 1):
-        for c in range(nrj + 1):
-            out.append((BJ_S, b, 0, 0, c))
-    for c in range(1, nrj + 1):
-        out.append((RJ_S, c, 0, 0, 0))
-    return out
-
-
 def answer_shapes(g: list[list[int]], t: PlayInfo) -> list[tuple[int, int, int, int, int]]:
     """Every play of the grouped hand that beats t (GJ-14): (base, naturals, 2s, BJs, RJs).
 

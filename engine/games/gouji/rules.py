@@ -27,7 +27,6 @@ from engine.games.gouji.state import (
     MEN,
     OVER,
     PLAY,
-    TEAM_MASK,
     TEAM_NAMES,
     ZHASHAO,
     GoujiState,
@@ -50,7 +49,6 @@ from engine.games.gouji.turns import (
 
 POSITION_NAMES = ("", "头客", "二客", "三客", "四客", "小拉", "拉客")
 POINTS = (0, 2, 1, 0, 0, -1, -2)
-CHANCE_KINDS = ("CUT", "DEAL")
 DERIVED_KINDS = ("OPENED", "BURN_START", "BURN_END", "OUT", "PHASE_OPEN", "ROUND_END",
                  "GAME_END")
 TAG_RULES = {"lead": "GJ-21", "answer": "GJ-22", "shaped": "GJ-16", "pure": "GJ-17",
@@ -701,4 +699,4 @@ def step(s: GoujiState, e: Event) -> None:
 
 
 __all__ = ["step", "next_auto", "play_tag", "predict", "check_play", "game_end_event",
-           "sweep_team", "designator", "POSITION_NAMES", "POINTS", "TEAM_MASK"]
+           "sweep_team", "designator", "POSITION_NAMES", "POINTS"]
