@@ -10,6 +10,7 @@ from the view (player ids, faces, reasons) is escaped; red is hearts, diamonds a
 from __future__ import annotations
 
 import importlib
+import json
 from collections.abc import Iterable, Sequence
 from html import escape
 from types import ModuleType
@@ -17,6 +18,7 @@ from typing import Any
 
 from engine.cards import SUIT_SYMBOLS, is_red, parse_face, pretty_face
 from engine.errors import InvalidEvent
+from engine.events import Event
 
 JOKER_NAMES = {"BJ": "小王 black joker", "RJ": "大王 red joker"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
@@ -142,6 +144,15 @@ def layout_html(view: dict[str, Any], seats: Sequence[str], centre: str, *,
     head = (f'<div class="lj-perspective">view: {escape(perspective_label(view))} · '
             f"{escape(str(view.get('game_id', '')))} · after seq {int(view.get('seq', 1)) - 1}</div>")
     return f'{css}{head}<div class="lj-table">{"".join(seats)}{centre}</div>'
+
+
+def event_payload(e: Event) -> dict[str, Any]:
+    """An event's JSON payload as a dict ({} when absent or not an object)."""
+    try:
+        obj = json.loads(e.payload or "{}")
+    except json.JSONDecodeError:
+        return {}
+    return obj if isinstance(obj, dict) else {}
 
 
 def table_module(game: str) -> ModuleType:

@@ -101,8 +101,8 @@ class Replay:
         if not events:
             raise InvalidEvent("a replay needs at least the GAME_START event")
         self.events = list(events)
-        self.game_type = game_type(self.events[0])
         self.game = game_module(self.events[0])
+        self.game_type = self.game.GAME_ID
         s = self.game.initial_state(self.events[0])
         self._checkpoints = [s.copy()]
         step = self.game.step

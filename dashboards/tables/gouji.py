@@ -11,7 +11,6 @@ phase, the turn, pending effects, direction, game number and, once over, the res
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -23,6 +22,7 @@ from dashboards.table import (
     bottom_seat,
     card_html,
     cards_html,
+    event_payload,
     layout_html,
     seat_names,
 )
@@ -427,14 +427,6 @@ def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
 
 # ---------------------------------------------------------------- events
 
-def _payload(e: Event) -> dict[str, Any]:
-    try:
-        obj = json.loads(e.payload or "{}")
-    except json.JSONDecodeError:
-        return {}
-    return obj if isinstance(obj, dict) else {}
-
-
 def _play_detail(e: Event) -> str:
     flags = e.tag.split("+")
     role = "leads" if flags[0] == "lead" else "plays"
@@ -454,7 +446,7 @@ def _play_detail(e: Event) -> str:
 
 
 def _start_detail(e: Event) -> str:
-    p = _payload(e)
+    p = event_payload(e)
     bits = [f"game {p.get('game_no', e.value)}"]
     if p.get("session"):
         bits[0] += f" of session {p['session']}"
@@ -474,7 +466,7 @@ def _start_detail(e: Event) -> str:
 
 
 def _end_detail(e: Event) -> str:
-    p = _payload(e)
+    p = event_payload(e)
     totals = p.get("team_totals") or {}
     res = p.get("result", e.tag)
     head = f"team {res} wins" if res in TEAMS else "draw (平)"
@@ -518,7 +510,7 @@ def event_detail(e: Event) -> str:
     if k == "BURN_END":
         return f"seat {e.seat}'s burn ends: {BURN_END_TEXT.get(e.tag, e.tag)}"
     if k == "HUIWU":
-        p = _payload(e)
+        p = event_payload(e)
         per = "; ".join(f"seat {s}: {len(v) if isinstance(v, list) else '?'}"
                         for s, v in sorted(p.items()))
         return f"seat {e.seat} leads the 会五, {len(e.cards)} fives" + (f" ({per})" if per
@@ -541,7 +533,7 @@ def event_detail(e: Event) -> str:
     if k == "OPENED":
         return f"seat {e.seat} is opened ({'和点' if e.tag == 'hedian' else '开点'})"
     if k == "DESIGNATE":
-        order = _payload(e).get("order") or []
+        order = event_payload(e).get("order") or []
         return (f"seat {e.seat} designates seat{'s' * (len(order) != 1)} "
                 f"{', '.join(map(str, order))} "
                 "(best free position first)")

@@ -3,7 +3,6 @@ play, pending draws and duels, direction, stock, cycle, 抢 window) and its even
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -13,6 +12,7 @@ from dashboards.table import (
     POSITIONS,
     bottom_seat,
     cards_html,
+    event_payload,
     layout_html,
     seat_names,
     seat_panel_html,
@@ -168,14 +168,6 @@ def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
     return layout_html(view, seats, centre_html(view), style=style)
 
 
-def _payload(e: Event) -> dict[str, Any]:
-    try:
-        obj = json.loads(e.payload or "{}")
-    except json.JSONDecodeError:
-        return {}
-    return obj if isinstance(obj, dict) else {}
-
-
 def _suit_name(value: int) -> str:
     return SUIT_SYMBOLS[SUITS[value]] if 0 <= value < 4 else "?"
 
@@ -184,7 +176,7 @@ def event_detail(e: Event) -> str:
     """What a 六人坑 event means beyond its cards, in a few words (no hidden information)."""
     k = e.kind
     if k == "GAME_START":
-        p = _payload(e)
+        p = event_payload(e)
         return (f"{p.get('game', '?')} game, deck of {len(e.cards)} cards, opener seat "
                 f"{p.get('opener', e.value)} ({e.tag or p.get('opener_rule', '?')})")
     if k == "DEAL":
@@ -211,7 +203,7 @@ def event_detail(e: Event) -> str:
     if k == "BAN_END":
         return "抢 ban ends"
     if k == "GAME_END":
-        p = _payload(e)
+        p = event_payload(e)
         team = p.get("winning_team")
         return f"{e.tag or p.get('reason', '?')}: " + (f"team {team} wins" if team else "no winner")
     return generic_detail(e)

@@ -126,7 +126,6 @@ def initial_state(e: Event) -> GoujiState:
     s.last = -1
     s.to_act = -1
     s.owed = ()
-    s.sweep = -1
     s.designation = None
     s.result = None
     if game_no == 1:
@@ -356,7 +355,7 @@ def turn_actions(s: GoujiState) -> list[Event]:
         return [base._replace(kind="DIRECTION", seat=s.first_player, value=v) for v in (1, -1)]
     if s.stage == DESIGNATE:
         unplaced = [i for i in range(N_SEATS) if s.out_pos[i] == 0]
-        team = 1 - s.sweep
+        team = 1 - rules.sweep_team(s)
         return [base._replace(kind="DESIGNATE", seat=m, payload=json.dumps({"order": list(p)}))
                 for m in range(N_SEATS) if team_of(m) == team
                 for p in itertools.permutations(unplaced)]

@@ -17,6 +17,7 @@ from engine.games.common import seat_field as _seat
 from engine.games.gouji.cards import sort_hand
 from engine.games.gouji.options import GoujiOptions
 from engine.games.gouji.plays import analyse
+from engine.games.gouji.rules import sweep_team
 from engine.games.gouji.state import STAGES, TEAM_NAMES, GoujiState, opposite
 from engine.games.gouji.turns import gouji_now, is_meitou, responders
 
@@ -72,7 +73,7 @@ def to_position(s: GoujiState) -> dict[str, Any]:
         "last": _opt_seat(s.last),
         "to_act": _opt_seat(s.to_act),
         "owed": [event_to_json(e) for e in s.owed],
-        "sweep": TEAM_NAMES[s.sweep] if s.sweep >= 0 else None,
+        "sweep": TEAM_NAMES[sweep_team(s)] if sweep_team(s) >= 0 else None,
         "designation": list(s.designation) if s.designation is not None else None,
         "result": s.result,
     }
@@ -186,7 +187,7 @@ def from_position(p: dict[str, Any]) -> GoujiState:
         s.last = _seat(p["last"], "last", True)
         s.to_act = _seat(p["to_act"], "to_act", True)
         s.owed = tuple(_owed_event(x, s.game_id) for x in p["owed"])
-        s.sweep = _team(p["sweep"], "sweep")
+        sweep = _team(p.get("sweep"), "sweep")
         dz = p["designation"]
         s.designation = None if dz is None else tuple(_seat(x, "designation") for x in dz)
         s.result = p["result"]
@@ -196,11 +197,11 @@ def from_position(p: dict[str, Any]) -> GoujiState:
         if isinstance(exc, InvalidEvent):
             raise
         raise InvalidEvent(f"position is malformed: {exc}", field="position") from None
-    _check_shape(s)
+    _check_shape(s, sweep)
     return s
 
 
-def _check_shape(s: GoujiState) -> None:
+def _check_shape(s: GoujiState, sweep: int) -> None:
     """Invariants every reachable state has, so that a loaded position cannot crash the rules."""
     if s.seq < 1:
         raise InvalidEvent("seq must be >= 1", field="seq")
@@ -210,7 +211,10 @@ def _check_shape(s: GoujiState) -> None:
         raise InvalidEvent("a game in play needs a direction", field="direction")
     if s.to_act >= 0 and s.out_pos[s.to_act] and s.stage == "play":
         raise InvalidEvent("the seat to act is out", field="to_act")
-    if s.stage == "designate" and s.sweep < 0:
+    if sweep != sweep_team(s):
+        raise InvalidEvent("sweep must name the team holding positions 1-3 (串三户), or be "
+                           "null", field="sweep")
+    if s.stage == "designate" and sweep < 0:
         raise InvalidEvent("a designation needs the sweeping team", field="sweep")
 
 

@@ -193,7 +193,6 @@ def _check_end(s: GoujiState) -> bool:
         if active:
             _out(s, active[0], LAST)
         sweep = sweep_team(s)
-    s.sweep = sweep
     s.to_act = -1
     s.rang_seat = -1
     s.rang_wait = ()
@@ -207,13 +206,14 @@ def _check_end(s: GoujiState) -> bool:
 
 def designator(s: GoujiState) -> int:
     """The member of the swept team who designates (the first in seat order, GJ-34)."""
-    team = 1 - s.sweep
+    team = 1 - sweep_team(s)
     return next(i for i in range(6) if team_of(i) == team)
 
 
 def game_end_event(s: GoujiState) -> Event:
     """GAME_END with positions, points, team totals and the result (GJ-31 to GJ-34)."""
     pos = list(s.out_pos)
+    sweep = sweep_team(s)
     points = [POINTS[p] for p in pos]
     even, odd = sum(points[0::2]), sum(points[1::2])
     result = "even" if even > odd else "odd" if odd > even else "draw"
@@ -225,10 +225,10 @@ def game_end_event(s: GoujiState) -> Event:
         "how": list(s.out_how),
         "team_totals": {"even": even, "odd": odd},
         "result": result,
-        "chuansanhu": TEAM_NAMES[s.sweep] if s.sweep >= 0 else None,
+        "chuansanhu": TEAM_NAMES[sweep] if sweep >= 0 else None,
         "designation": list(s.designation) if s.designation is not None else None,
         "next_starter": nxt,
-        "next_huiwu_team": TEAM_NAMES[1 - s.sweep] if s.sweep >= 0 else None,
+        "next_huiwu_team": TEAM_NAMES[1 - sweep] if sweep >= 0 else None,
     }
     return _ev(s, "GAME_END", value=nxt, tag=result,
                payload=json.dumps(payload, sort_keys=True, separators=(",", ":")))
@@ -642,7 +642,7 @@ def _step_designate(s: GoujiState, e: Event) -> None:
     _only(s, e, "payload")
     if s.stage != DESIGNATE:
         raise illegal(s, e, "GJ-34", "a designation follows a 串三户 only")
-    team = 1 - s.sweep
+    team = 1 - sweep_team(s)
     if team_of(seat) != team:
         raise illegal(s, e, "GJ-34", f"the swept {TEAM_NAMES[team]} team designates")
     unplaced = sorted(i for i in range(6) if s.out_pos[i] == 0)

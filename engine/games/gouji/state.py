@@ -63,7 +63,7 @@ class GoujiState:
         "burner", "kd_cand",
         "top", "top_seat", "top_info", "top_huiwu", "passed",
         "rang_seat", "rang_wait", "last", "to_act",
-        "owed", "sweep", "designation", "result",
+        "owed", "designation", "result",
     )
 
     game_id: str
@@ -103,7 +103,6 @@ class GoujiState:
     last: int                          # the seat that acted last (turn order runs after it)
     to_act: int                        # the seat to act (leader or responder), -1 none
     owed: tuple[Event, ...]            # derived events the engine owes, in order (GJ-48)
-    sweep: int                         # team that made a 串三户, -1 none (GJ-34)
     designation: tuple[int, ...] | None   # the swept team's order, once designated
     result: dict | None
 
