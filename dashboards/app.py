@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboards import data
+from dashboards import data, ui
 
 VIEWS = Path(__file__).resolve().parent / "views"
 
@@ -33,7 +33,7 @@ def main() -> None:
     """Configure the page, show the sidebar and run the selected page."""
     st.set_page_config(page_title="liujia", page_icon="🂡", layout="wide")
     nav = st.navigation(pages())
-    st.sidebar.caption(f"warehouse: `{data.db_path()}`")
+    ui.note(f"warehouse: {data.db_path()}", "caption", where=st.sidebar)
     nav.run()
 
 

@@ -73,19 +73,12 @@ def warehouse(path: str) -> Warehouse:
     return Warehouse(path)
 
 
-_QUERIES = {
-    "counts": wq.counts,
-    "games_by_type": wq.games_by_type,
-    "results_by_team": wq.results_by_team,
-    "recent_games": wq.recent_games,
-    "find_games": wq.find_games,
-    "game_players": wq.game_players,
-    "game_events": wq.game_events,
-    "quarantine": wq.quarantine,
-    "ingest_runs": wq.ingest_runs,
-    "player_results": wq.player_results,
-    "gouji_tendencies": wq.gouji_tendencies,
-}
+# The named queries of warehouse.queries the dashboard runs (looked up by name when run).
+QUERIES = frozenset({
+    "counts", "games_by_type", "results_by_side", "recent_games", "find_games",
+    "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
+    "gouji_tendencies",
+})
 
 
 @st.cache_data(show_spinner=False, max_entries=512, ttl=3600)
@@ -93,12 +86,14 @@ def _cached(path: str, fp: Fingerprint, name: str, args: tuple[Any, ...]) -> Any
     """One warehouse query's result for one version of the file (fp is only a cache key)."""
     try:
         with warehouse(path).connect() as con:
-            return _QUERIES[name](con, *args)
+            return getattr(wq, name)(con, *args)
     except FileNotFoundError:   # replaced or removed between the stat and the connect
         raise NoWarehouse(path) from None
 
 
 def _query(name: str, *args: Any) -> Any:
+    if name not in QUERIES:
+        raise KeyError(f"not a dashboard query: {name!r}")
     path = str(db_path())
     fp = fingerprint(path)
     if fp is None:
@@ -121,23 +116,25 @@ def games_by_type() -> pa.Table:
     return _query("games_by_type")
 
 
-def results_by_team() -> pa.Table:
-    """Games won per team and game type."""
-    return _query("results_by_team")
+def results_by_side() -> pa.Table:
+    """Games per game type and outcome: game, outcome (the winning side, 'draw', or 'player'
+    when a seat of a game without sides won), games."""
+    return _query("results_by_side")
 
 
 def recent_games(limit: int = 20) -> pa.Table:
-    """The most recent games."""
+    """The most recent games: game_id, game, started, ended, events, seats, reason,
+    winning_side, winners."""
     return _query("recent_games", limit)
 
 
 def find_games(text: str = "", limit: int = 100) -> pa.Table:
-    """Games whose id or a player id contains the text."""
+    """Games whose id or a player id contains the text (the columns of recent_games)."""
     return _query("find_games", text, limit)
 
 
 def game_players(game_id: str) -> pa.Table:
-    """Seats, players, teams and results of one game."""
+    """The seats of one game: seat, player_id, side, place, result, score."""
     return _query("game_players", game_id)
 
 
@@ -157,7 +154,7 @@ def ingest_runs(limit: int = 50) -> pa.Table:
 
 
 def player_results(player_id: str) -> pa.Table:
-    """One player's games and results."""
+    """One player's record by game, seat and side: games, wins, losses, draws."""
     return _query("player_results", player_id)
 
 

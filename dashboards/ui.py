@@ -1,8 +1,16 @@
-"""Small Streamlit helpers shared by the pages: the missing-warehouse notice and error display."""
+"""Small Streamlit helpers shared by the pages: the missing-warehouse notice, error display, and
+showing untrusted text (a value from a URL, a log, a file name or the warehouse) as plain text.
+
+Streamlit renders Markdown in ``st.error``, ``st.info``, ``st.caption`` … so a game id such as
+``![x](http://host/a.png)`` would become an image there. Such values go through ``note`` (or
+``note_html``): the whole message is HTML-escaped and shown with ``st.html``, so it is inert
+and appears literally. Only fixed text of the dashboard's own goes to Markdown elements.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from html import escape
 from typing import Any, TypeVar
 
 import duckdb
@@ -13,8 +21,65 @@ from engine.errors import EngineError
 
 T = TypeVar("T")
 
-HOW_TO_FILL = ("Run `liujia demo` to simulate and load a demo corpus, or "
-               "`liujia ingest LOGS --db FILE` to load your own hand histories.")
+HOW_TO_FILL = ("Run liujia demo to simulate and load a demo corpus, or "
+               "liujia ingest LOGS --db FILE to load your own hand histories.")
+
+# Message kinds of ``note``: (text colour, background, border) — close to Streamlit's boxes.
+NOTE_STYLES = {
+    "info": ("#1e3a8a", "#eff6ff", "#bfdbfe"),
+    "success": ("#14532d", "#f0fdf4", "#bbf7d0"),
+    "warning": ("#713f12", "#fffbeb", "#fde68a"),
+    "error": ("#7f1d1d", "#fef2f2", "#fecaca"),
+}
+
+
+def note_html(text: str, kind: str = "info") -> str:
+    """A message as inert HTML: the text escaped (no Markdown, no tags), in a coloured box
+    (``NOTE_STYLES``) or, for kind 'caption', as small grey text."""
+    body = escape(str(text))
+    if kind == "caption":
+        return (f'<div class="lj-note lj-note-caption" style="font-size:.875rem;color:#57606a;'
+                f'white-space:pre-wrap">{body}</div>')
+    fg, bg, border = NOTE_STYLES.get(kind, NOTE_STYLES["info"])
+    role = ' role="alert"' if kind in ("warning", "error") else ""
+    return (f'<div class="lj-note lj-note-{escape(kind)}"{role} style="color:{fg};'
+            f"background:{bg};border:1px solid {border};border-radius:.5rem;"
+            f'padding:.75rem 1rem;white-space:pre-wrap;overflow-wrap:anywhere">{body}</div>')
+
+
+def note(text: str, kind: str = "info", *, where: Any = None) -> None:
+    """Show a message whose text may hold untrusted values, as plain text (never Markdown);
+    ``where`` is a container such as ``st.sidebar`` (default: the page)."""
+    (st if where is None else where).html(note_html(text, kind))
+
+
+def result_label(winning_side: Any, winners: Any, players: Sequence[str] | None = None) -> str:
+    """Who won a game, from the warehouse's winning_side and winners: 'even won', 'draw',
+    'seat 2 (player-07) won', 'seats 1, 3 won'; '' when the warehouse does not say."""
+    if winning_side:
+        return f"{winning_side} won"
+    if winners is None:
+        return ""
+    seats = [int(w) for w in winners]
+    if not seats:
+        return "draw"
+    if len(seats) == 1:
+        w = seats[0]
+        name = f" ({players[w]})" if players is not None and 0 <= w < len(players) else ""
+        return f"seat {w}{name} won"
+    return f"seats {', '.join(map(str, seats))} won"
+
+
+def outcome_label(outcome: Any) -> str:
+    """A results_by_side outcome in words: a side 'even' -> 'even won', 'draw' -> 'draw',
+    'player' -> 'a player won' (a game without sides), null -> 'no result'."""
+    if outcome is None:
+        return "no result"
+    if outcome == "draw":
+        return "draw"
+    if outcome == "player":
+        return "a player won"
+    return f"{outcome} won"
 
 
 def require_warehouse() -> dict[str, int]:
@@ -23,7 +88,7 @@ def require_warehouse() -> dict[str, int]:
     try:
         return load(data.counts)
     except data.NoWarehouse:
-        st.warning(f"No warehouse at `{path}`. {HOW_TO_FILL}")
+        note(f"No warehouse at {path}. {HOW_TO_FILL}", "warning")
         st.stop()
 
 
@@ -34,9 +99,9 @@ def load(fn: Callable[..., T], *args: Any) -> T:
     except data.NoWarehouse:
         raise
     except duckdb.Error as exc:
-        st.error(f"Could not read the warehouse `{data.db_path()}`: {exc}")
-        st.caption(HOW_TO_FILL)
+        note(f"Could not read the warehouse {data.db_path()}: {exc}", "error")
+        note(HOW_TO_FILL, "caption")
         st.stop()
     except EngineError as exc:   # a stored game the engine cannot replay (e.g. rules changed)
-        st.error(f"The engine cannot replay this game: {exc}")
+        note(f"The engine cannot replay this game: {exc}", "error")
         st.stop()

@@ -11,6 +11,7 @@ from typing import Any
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import Event
 from engine.games import find_game
+from engine.games.frame import winning_side
 
 CHECKPOINT_EVERY = 16
 
@@ -64,8 +65,11 @@ class Verdict:
         elif err is not None:
             out.update(reason=str(err))
         if self.state is not None and self.status == "ok" and self.game is not None:
-            out["result"] = self.game.result(self.state)
-            out["winning_team"] = self.game.winning_team(self.state)
+            g, st = self.game, self.state
+            outcomes = g.outcomes(st)
+            out["result"] = g.result(st)
+            out["outcomes"] = [o._asdict() for o in outcomes or ()]
+            out["winning_side"] = winning_side(outcomes, g.sides(st))
         return out
 
 

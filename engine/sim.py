@@ -3,7 +3,6 @@ the same seed gives the same events, byte for byte."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -11,7 +10,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.events import Event, seal_events
-from engine.games import GAMES, find_game
+from engine.games import find_game
 
 BASE_TS = 1_767_225_600_000_000   # 2026-01-01T00:00:00Z in µs: simulated clocks start here
 EVENT_US = 1_500_000             # simulated time between events
@@ -30,11 +29,11 @@ class SimGame:
 
 def policy(game: str, name: str) -> Any:
     """A self-play policy of a game by name ('random' or 'greedy')."""
-    bots = importlib.import_module(GAMES[game] + ".bots")
+    policies = find_game(game).POLICIES
     try:
-        return bots.POLICIES[name]()
+        return policies[name]()
     except KeyError:
-        raise EngineError(f"unknown policy {name!r}; known: {', '.join(bots.POLICIES)}") from None
+        raise EngineError(f"unknown policy {name!r}; known: {', '.join(policies)}") from None
 
 
 def play_game(
@@ -49,12 +48,12 @@ def play_game(
                        session=session, ts=ts0, **session_kwargs)
     s = g.initial_state(e0)
     events = [e0]
-    auto, step, due_seat = g.auto_event, g.step, g.due_seat
+    auto, step, to_move = g.auto_event, g.step, g.to_move
     seq = 1
     while not g.is_over(s):
         a = auto(s, rng)
         if a is None:
-            a = policies[due_seat(s)].choose(s, rng)
+            a = policies[to_move(s)].choose(s, rng)
         a = a._replace(ts=ts0 + seq * EVENT_US)
         step(s, a)
         events.append(a)
@@ -68,19 +67,21 @@ def simulate(
     game: str, n_games: int, seed: int, *, policy_name: str = "random", options: Any = None,
     session_games: int = 8,
 ) -> Iterator[SimGame]:
-    """n_games seeded games, in sessions of session_games with the same six players; each later
-    game of a session starts as the game's ``session_start`` says (六人坑 KENG-7: opened by the
-    seat that decided the previous one)."""
+    """n_games seeded games, in sessions of session_games with the same players (as many as the
+    game's ``seat_count`` for these options); each later game of a session starts as the game's
+    ``session_start`` says (六人坑 KENG-7: opened by the seat that decided the previous one)."""
     g = find_game(game)
+    opts = options if options is not None else g.Options()
+    n_seats = g.seat_count(opts)
     rng = random.Random(seed)
     pool = [f"player-{i:02d}" for i in range(PLAYER_POOL)]
-    pols = [policy(game, policy_name) for _ in range(6)]
+    pols = [policy(game, policy_name) for _ in range(n_seats)]
     prev: SimGame | None = None
     players: list[str] = []
     session = ""
     for i in range(n_games):
         if i % session_games == 0:
-            players = rng.sample(pool, 6)
+            players = rng.sample(pool, n_seats)
             session = f"{game}-s{seed}-{i // session_games:05d}"
             prev = None
         kwargs = g.session_start(prev.final) if prev is not None else {}

@@ -1,6 +1,7 @@
 """Projection of a replayed game onto warehouse rows: one ``games`` row and one ``seats`` row per
 seat, from the GAME_START payload, the final state and the game module's functions (``result``,
-``winning_team``, ``scores``, ``team_of``), so every registered game projects the same way.
+``outcomes``, ``sides``), so every registered game projects the same way: any number of seats,
+sides that may be null, each seat's place, score and win / loss / draw.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.events import Event
+from engine.games.frame import WIN, winning_side
 
 
 def start_payload(start: Event) -> dict[str, Any]:
@@ -36,6 +38,7 @@ def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
     """The ``games`` row of a validated game (run_id is added by the loader)."""
     result = game.result(state) or {}
     players = payload.get("players") or list(getattr(state, "players", ()))
+    outcomes = game.outcomes(state) or ()
     return {
         "game_id": events[0].game_id,
         "game": str(payload.get("game", "")),
@@ -49,7 +52,9 @@ def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
         "ended": events[-1].ts,
         "events": len(events),
         "reason": _str_or_none(result.get("reason")),
-        "winning_team": game.winning_team(state),
+        "seats": len(players),
+        "winning_side": winning_side(outcomes, game.sides(state)),
+        "winners": [seat for seat, o in enumerate(outcomes) if o.result == WIN],
         "result": _json(result) if result else None,
         "final_digest": events[-1].digest,
         "source_file": source_file,
@@ -58,24 +63,24 @@ def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
 
 def seat_rows(game_id: str, payload: dict[str, Any], game: ModuleType,
               state: Any) -> list[dict[str, Any]]:
-    """The ``seats`` rows of a validated game: player, team, win/loss/draw (of the seat's team),
-    score, cards left (when the result lists final hands)."""
+    """The ``seats`` rows of a validated game: player, side (null without one), place, win /
+    loss / draw, score, cards left (when the result lists final hands)."""
     result = game.result(state) or {}
-    scores = list(game.scores(state))
+    outcomes = game.outcomes(state)
+    sides = game.sides(state)
     players = payload.get("players") or list(getattr(state, "players", ()))
     hands = result.get("final_hands")
-    won = game.winning_team(state)
     rows = []
     for seat, player in enumerate(players):
-        score = int(scores[seat]) if seat < len(scores) else 0
-        team = game.team_of(seat)
+        o = outcomes[seat] if outcomes else None
         rows.append({
             "game_id": game_id,
             "seat": seat,
             "player_id": str(player),
-            "team": team,
-            "result": "draw" if won is None else "win" if team == won else "loss",
-            "score": score,
+            "side": sides[seat],
+            "place": None if o is None else o.place,
+            "result": "draw" if o is None else o.result,
+            "score": 0 if o is None else int(o.score),
             "cards_left": len(hands[seat]) if isinstance(hands, list) and seat < len(hands)
             else None,
         })

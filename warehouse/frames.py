@@ -87,34 +87,40 @@ def games_by_type(source: Source) -> pl.LazyFrame:
             .sort("game"))
 
 
-def results_by_team(source: Source) -> pl.LazyFrame:
-    """Games per game and winning team: game, winning_team, games (as
-    queries.results_by_team)."""
-    return (games(source).group_by("game", "winning_team")
+def results_by_side(source: Source) -> pl.LazyFrame:
+    """Games per game and outcome: game, outcome (winning side, 'draw' or 'player'), games
+    (as queries.results_by_side)."""
+    outcome = (pl.when(pl.col("winning_side").is_not_null()).then(pl.col("winning_side"))
+               .when(pl.col("winners").list.len() == 0).then(pl.lit("draw"))
+               .otherwise(pl.lit("player")))
+    return (games(source).with_columns(outcome.alias("outcome"))
+            .group_by("game", "outcome")
             .agg(pl.len().cast(pl.Int64).alias("games"))
-            .sort("game", "winning_team", nulls_last=True))
+            .sort("game", "outcome"))
 
 
 def player_results(source: Source, player_id: str) -> pl.LazyFrame:
-    """One player's record by game, seat and team: game, seat, team, games, wins, losses (as
-    queries.player_results)."""
+    """One player's record by game, seat and side: game, seat, side, games, wins, losses,
+    draws (as queries.player_results)."""
     return (seats(source).filter(pl.col("player_id") == player_id)
-            .select("game_id", "seat", "team", "result")
+            .select("game_id", "seat", "side", "result")
             .join(games(source).select("game_id", "game"), on="game_id")
-            .group_by("game", "seat", "team")
+            .group_by("game", "seat", "side")
             .agg(pl.len().cast(pl.Int64).alias("games"),
                  (pl.col("result") == "win").sum().cast(pl.Int64).alias("wins"),
-                 (pl.col("result") == "loss").sum().cast(pl.Int64).alias("losses"))
-            .sort("game", "seat", "team"))
+                 (pl.col("result") == "loss").sum().cast(pl.Int64).alias("losses"),
+                 (pl.col("result") == "draw").sum().cast(pl.Int64).alias("draws"))
+            .sort("game", "seat", "side", nulls_last=False))
 
 
-def team_win_rates(source: Source) -> pl.LazyFrame:
-    """Win rate per game and team over decided games: game, team, games, wins, win_rate."""
-    return (seats(source).filter(pl.col("result") != "draw")
+def side_win_rates(source: Source) -> pl.LazyFrame:
+    """Win rate per game and side over decided games (seats without a side left out): game,
+    side, games, wins, win_rate."""
+    return (seats(source).filter((pl.col("result") != "draw") & pl.col("side").is_not_null())
             .join(games(source).select("game_id", "game"), on="game_id")
-            .group_by("game", "team")
+            .group_by("game", "side")
             .agg(pl.col("game_id").n_unique().cast(pl.Int64).alias("games"),
                  pl.col("game_id").filter(pl.col("result") == "win").n_unique()
                  .cast(pl.Int64).alias("wins"))
             .with_columns((pl.col("wins") / pl.col("games")).alias("win_rate"))
-            .sort("game", "team"))
+            .sort("game", "side"))

@@ -31,16 +31,24 @@ def games_by_type(con: duckdb.DuckDBPyConnection) -> pa.Table:
                        "FROM games GROUP BY game ORDER BY game")
 
 
-def results_by_team(con: duckdb.DuckDBPyConnection) -> pa.Table:
-    """Games per winning team and game: game, winning_team (null: no winner), games."""
-    return _table(con, "SELECT game, winning_team, count(*)::BIGINT AS games FROM games "
-                       "GROUP BY game, winning_team ORDER BY game, winning_team NULLS LAST")
+# How a game ended, in one word: the winning side, 'draw' (nobody won), 'player' (seats of a
+# game without sides won).
+OUTCOME_SQL = ("CASE WHEN winning_side IS NOT NULL THEN winning_side "
+               "WHEN len(winners) = 0 THEN 'draw' ELSE 'player' END")
+GAME_COLUMNS = "game_id, game, started, ended, events, seats, reason, winning_side, winners"
+
+
+def results_by_side(con: duckdb.DuckDBPyConnection) -> pa.Table:
+    """Games per game and outcome: game, outcome (the winning side, 'draw', or 'player' when a
+    seat of a game without sides won), games."""
+    return _table(con, f"SELECT game, {OUTCOME_SQL} AS outcome, count(*)::BIGINT AS games "
+                       "FROM games GROUP BY ALL ORDER BY game, outcome")
 
 
 def recent_games(con: duckdb.DuckDBPyConnection, limit: int = 20) -> pa.Table:
-    """The latest games by start time: game_id, game, started, ended, events, reason,
-    winning_team."""
-    return _table(con, "SELECT game_id, game, started, ended, events, reason, winning_team FROM games "
+    """The latest games by start time: game_id, game, started, ended, events, seats, reason,
+    winning_side (null: no side won), winners (the seats that won; empty: a draw)."""
+    return _table(con, f"SELECT {GAME_COLUMNS} FROM games "
                        "ORDER BY started DESC, game_id DESC LIMIT ?", [_limit(limit)])
 
 
@@ -49,7 +57,7 @@ def find_games(con: duckdb.DuckDBPyConnection, text: str = "", limit: int = 100)
     first; the columns of recent_games."""
     return _table(
         con,
-        "SELECT game_id, game, started, ended, events, reason, winning_team FROM games "
+        f"SELECT {GAME_COLUMNS} FROM games "
         "WHERE contains(lower(game_id), lower(?)) OR game_id IN "
         "(SELECT game_id FROM seats WHERE contains(lower(player_id), lower(?))) "
         "ORDER BY started DESC, game_id DESC LIMIT ?",
@@ -57,8 +65,8 @@ def find_games(con: duckdb.DuckDBPyConnection, text: str = "", limit: int = 100)
 
 
 def game_players(con: duckdb.DuckDBPyConnection, game_id: str) -> pa.Table:
-    """The seats of one game: seat, player_id, team, result (win/loss/draw), score."""
-    return _table(con, "SELECT seat, player_id, team, result, score FROM seats "
+    """The seats of one game: seat, player_id, side, place, result (win/loss/draw), score."""
+    return _table(con, "SELECT seat, player_id, side, place, result, score FROM seats "
                        "WHERE game_id = ? ORDER BY seat", [game_id])
 
 
@@ -95,13 +103,15 @@ def ingest_runs(con: duckdb.DuckDBPyConnection, limit: int = 50) -> pa.Table:
 
 
 def player_results(con: duckdb.DuckDBPyConnection, player_id: str) -> pa.Table:
-    """One player's record by game, seat and team: game, seat, team, games, wins, losses."""
-    return _table(con, "SELECT g.game, s.seat, s.team, count(*)::BIGINT AS games, "
+    """One player's record by game, seat and side: game, seat, side, games, wins, losses,
+    draws."""
+    return _table(con, "SELECT g.game, s.seat, s.side, count(*)::BIGINT AS games, "
                        "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
-                       "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses "
+                       "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses, "
+                       "count(*) FILTER (WHERE s.result = 'draw')::BIGINT AS draws "
                        "FROM seats s JOIN games g ON g.game_id = s.game_id "
-                       "WHERE s.player_id = ? GROUP BY g.game, s.seat, s.team "
-                       "ORDER BY g.game, s.seat, s.team", [player_id])
+                       "WHERE s.player_id = ? GROUP BY g.game, s.seat, s.side "
+                       "ORDER BY g.game, s.seat, s.side NULLS FIRST", [player_id])
 
 
 GOUJI_TENDENCIES_SQL = """

@@ -6,7 +6,9 @@ import pyarrow as pa
 
 from engine.events import SCHEMA as EVENT_SCHEMA
 
-SCHEMA_VERSION = 2   # 2: game-neutral results (no deciding_seat / deciding columns)
+# 2: game-neutral results (no deciding_seat / deciding columns); 3: any number of seats, sides
+# from the game (games.seats, winning_side, winners; seats.side, place)
+SCHEMA_VERSION = 3
 
 TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files")
 
@@ -44,8 +46,10 @@ DDL = (
         started TIMESTAMPTZ NOT NULL,
         ended TIMESTAMPTZ NOT NULL,
         events INTEGER NOT NULL,
+        seats TINYINT NOT NULL,
         reason VARCHAR,
-        winning_team VARCHAR,
+        winning_side VARCHAR,
+        winners TINYINT[] NOT NULL,
         result VARCHAR,
         final_digest BLOB NOT NULL,
         source_file VARCHAR NOT NULL,
@@ -55,7 +59,8 @@ DDL = (
         game_id VARCHAR NOT NULL,
         seat TINYINT NOT NULL,
         player_id VARCHAR NOT NULL,
-        team VARCHAR,
+        side VARCHAR,
+        place TINYINT,
         result VARCHAR NOT NULL,
         score INTEGER NOT NULL,
         cards_left SMALLINT,
@@ -109,13 +114,14 @@ GAMES_ARROW = pa.schema([
     ("options", pa.string()), ("players", pa.list_(pa.string())), ("session", pa.string()),
     ("previous_game", pa.string()), ("opener", pa.int8()),
     ("started", pa.timestamp("us", tz="UTC")), ("ended", pa.timestamp("us", tz="UTC")),
-    ("events", pa.int32()), ("reason", pa.string()), ("winning_team", pa.string()),
+    ("events", pa.int32()), ("seats", pa.int8()), ("reason", pa.string()),
+    ("winning_side", pa.string()), ("winners", pa.list_(pa.int8())),
     ("result", pa.string()), ("final_digest", pa.binary()),
     ("source_file", pa.string()), ("run_id", pa.int32()),
 ])
 SEATS_ARROW = pa.schema([
     ("game_id", pa.string()), ("seat", pa.int8()), ("player_id", pa.string()),
-    ("team", pa.string()), ("result", pa.string()), ("score", pa.int32()),
+    ("side", pa.string()), ("place", pa.int8()), ("result", pa.string()), ("score", pa.int32()),
     ("cards_left", pa.int16()),
 ])
 EVENTS_ARROW = pa.schema([

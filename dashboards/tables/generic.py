@@ -1,6 +1,7 @@
-"""The table of a game without a table module of its own: seats with their hands (or hidden
-counts) and teams, and in the centre the view's other fields as plain lines. Event details are
-the event's target, value and tag."""
+"""The table of a game without a table module of its own, for any seat count: the seats with
+their hands (or hidden counts), sides when the view gives them and outcomes once the game is
+over; in the centre whose turn it is and the view's other fields as plain lines. Event details
+are the event's target, value and tag."""
 
 from __future__ import annotations
 
@@ -10,31 +11,27 @@ from html import escape
 from typing import Any
 
 from dashboards.table import (
-    N_SEATS,
-    POSITIONS,
-    bottom_seat,
     cards_html,
     layout_html,
+    outcome_of,
+    result_summary,
+    seat_area,
+    seat_count,
     seat_names,
+    seat_or_none,
     seat_panel_html,
+    side_of,
+    to_act_seat,
 )
 from engine.cards import parse_face
 from engine.errors import EngineError
 from engine.events import NONE, Event
-from engine.games import find_game
 
 # View fields drawn elsewhere (the seats, the perspective line) or too bulky for the centre.
 SHOWN_ELSEWHERE = frozenset({"format", "game", "game_id", "seq", "players", "hands",
-                             "options", "perspective"})
+                             "options", "perspective", "sides", "outcomes", "to_act"})
 MAX_CARDS = 24      # longer card lists (a deck, a stock) are shown as a count
 MAX_TEXT = 240
-
-
-def _team_of(view: dict[str, Any]) -> Any:
-    try:
-        return find_game(str(view.get("game", ""))).team_of
-    except EngineError:
-        return None
 
 
 def _is_faces(v: Any) -> bool:
@@ -57,17 +54,20 @@ def _value_html(v: Any) -> str:
     return escape(text)
 
 
-def _seat_to_act(view: dict[str, Any]) -> int | None:
-    seat = view.get("to_act")
-    ok = isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < N_SEATS
-    return seat if ok and view.get("phase") != "over" else None
+def turn_text(view: dict[str, Any], players: Sequence[str] | None = None) -> str:
+    """Whose turn it is, or the result once over, or the phase: plain text."""
+    summary = result_summary(view, players)
+    if summary:
+        return f"game over: {summary}"
+    to_act = to_act_seat(view)
+    if to_act is not None:
+        return f"seat {to_act} to act"
+    return str(view.get("phase", ""))
 
 
 def centre_html(view: dict[str, Any]) -> str:
-    """The middle of the table: the phase, whose turn, and every other field of the view."""
-    to_act = _seat_to_act(view)
-    turn = f"seat {to_act} to act" if to_act is not None else escape(str(view.get("phase", "")))
-    parts = [f'<div class="lj-info"><b>{turn}</b></div>']
+    """The middle of the table: whose turn (or the result), and every other field of the view."""
+    parts = [f'<div class="lj-info"><b>{escape(turn_text(view))}</b></div>']
     for key, value in view.items():
         if key in SHOWN_ELSEWHERE or value is None or value == [] or value == {}:
             continue
@@ -77,20 +77,17 @@ def centre_html(view: dict[str, Any]) -> str:
 
 def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
                style: bool = True) -> str:
-    """The whole table as one HTML fragment: six seats around the centre, escaped."""
+    """The whole table as one HTML fragment: every seat around the centre, escaped."""
     names = seat_names(view, players)
-    persp = view.get("perspective", "auditor")
-    bottom = bottom_seat(view)
-    to_act = _seat_to_act(view)
-    team_of = _team_of(view)
+    me = seat_or_none(view, view.get("perspective"))
+    to_act = to_act_seat(view)
     hands = view.get("hands")
     seats = []
-    for seat in range(N_SEATS):
+    for seat in range(seat_count(view, players)):
         hand = hands[seat] if isinstance(hands, list) and seat < len(hands) else []
         seats.append(seat_panel_html(
-            seat, names[seat], hand, team=team_of(seat) if team_of else None,
-            to_act=seat == to_act, me=seat == persp,
-            area=POSITIONS[(seat - bottom) % N_SEATS]))
+            seat, names[seat], hand, side=side_of(view, seat), outcome=outcome_of(view, seat),
+            to_act=seat == to_act, me=seat == me, area=seat_area(view, seat)))
     return layout_html(view, seats, centre_html(view), style=style)
 
 

@@ -1,5 +1,8 @@
 """六人坑 in the dashboard: its table (seats with duel, ban, report and count flags; the top
-play, pending draws and duels, direction, stock, cycle, 抢 window) and its event details."""
+play, pending draws and duels, direction, stock, cycle, 抢 window) and its event details.
+
+Only formats the view (``engine.games.keng.position.view``): the seat to act, the sides, the
+outcomes, the seat facing a pending draw and the turn order are the view's."""
 
 from __future__ import annotations
 
@@ -8,39 +11,38 @@ from html import escape
 from typing import Any
 
 from dashboards.table import (
-    N_SEATS,
-    POSITIONS,
-    bottom_seat,
     cards_html,
     event_payload,
     layout_html,
+    outcome_of,
+    result_summary,
+    seat_area,
+    seat_count,
     seat_names,
+    seat_or_none,
     seat_panel_html,
+    side_of,
     suit_html,
+    to_act_seat,
 )
 from dashboards.tables.generic import generic_detail
 from engine.cards import SUIT_SYMBOLS, SUITS
 from engine.events import NONE, Event
-from engine.games.keng import team_of
 
-DIRECTION_TEXT = {
-    1: ("↺", "0→1→2→3→4→5 (counter-clockwise)"),
-    -1: ("↻", "0→5→4→3→2→1 (clockwise, reversed by J)"),
-}
+DIRECTION_WORDS = {1: ("↺", "counter-clockwise"), -1: ("↻", "clockwise, reversed by J")}
 
 
-def _seat_to_act(view: dict[str, Any]) -> int | None:
-    if view.get("phase") not in ("play", "start"):
-        return None
-    duel = view.get("duel")
-    if duel:
-        return int(duel["to_act"])
-    return int(view.get("to_act", -1))
+def direction_text(view: dict[str, Any]) -> tuple[str, str]:
+    """The direction of play as (arrow, '0→1→2→3→4→5 (counter-clockwise)'), from the view's
+    direction and turn order."""
+    arrow, words = DIRECTION_WORDS.get(view.get("direction"), ("?", "unknown"))
+    order = [str(i) for i in view.get("turn_order") or []]
+    return arrow, f"{'→'.join(order)} ({words})" if order else words
 
 
-def _winning_team(view: dict[str, Any]) -> str | None:
-    result = view.get("result") or {}
-    return result.get("winning_team") if view.get("phase") == "over" else None
+def _flag(view: dict[str, Any], key: str, seat: int) -> bool:
+    v = view.get(key)
+    return isinstance(v, list) and seat < len(v) and bool(v[seat])
 
 
 def _seat_flags(view: dict[str, Any], seat: int) -> list[str]:
@@ -51,28 +53,28 @@ def _seat_flags(view: dict[str, Any], seat: int) -> list[str]:
             flags.append("duel: challenger")
         if duel["defender"] == seat:
             flags.append("duel: defender")
-    if (view.get("banned") or [False] * N_SEATS)[seat]:
+    if _flag(view, "banned", seat):
         flags.append("banned from 抢")
     if view.get("last_card_obligation") == seat:
         flags.append("must report last card")
-    if (view.get("count_used") or [False] * N_SEATS)[seat]:
+    if _flag(view, "count_used", seat):
         flags.append("count right used")
     top = view.get("top") or {}
     if top.get("seat") == seat and top.get("cards"):
         flags.append("played the top card")
     result = view.get("result") or {}
-    if view.get("phase") == "over" and result.get("deciding_seat") == seat:
+    if view.get("outcomes") and result.get("deciding_seat") == seat:
         flags.append({"out": "went out", "over_limit": "over the hand limit"}.get(
             result.get("reason"), "decided the game"))
     return flags
 
 
 def seat_html(view: dict[str, Any], seat: int, player: str, *, to_act: bool = False,
-              me: bool = False, won: bool = False, area: str = "") -> str:
-    """One seat's panel: number, player, team, hand (faces or a hidden count) and flags."""
-    return seat_panel_html(seat, player, view["hands"][seat], team=team_of(seat),
-                           flags=_seat_flags(view, seat), to_act=to_act, me=me, won=won,
-                           area=area)
+              me: bool = False, area: str = "") -> str:
+    """One seat's panel: number, player, side, hand (faces or a hidden count), outcome, flags."""
+    return seat_panel_html(seat, player, view["hands"][seat], side=side_of(view, seat),
+                           outcome=outcome_of(view, seat), flags=_seat_flags(view, seat),
+                           to_act=to_act, me=me, area=area)
 
 
 def _top_html(view: dict[str, Any]) -> str:
@@ -101,8 +103,10 @@ def _pending_lines(view: dict[str, Any]) -> list[str]:
     """Pending effects, as escaped HTML lines."""
     out = []
     p = int(view.get("pending_draw") or 0)
+    facing = seat_or_none(view, view.get("pending_draw_seat"))
     if p:
-        out.append(f"pending draw: {p} cards for seat {int(view.get('to_act', -1))}")
+        out.append(f"pending draw: {p} cards" + (f" for seat {facing}" if facing is not None
+                                                 else ""))
     duel = view.get("duel")
     if duel:
         out.append(f"duel: seat {int(duel['challenger'])} (challenger) vs seat "
@@ -120,26 +124,29 @@ def _pending_lines(view: dict[str, Any]) -> list[str]:
         out.append(f"penalty due: {escape(str(pen['kind']))} for seat {int(pen['seat'])}")
     if view.get("reshuffle_due"):
         out.append("reshuffle due")
-    if view.get("drawn_two") and view.get("phase") == "play":
-        out.append(f"seat {int(view.get('to_act', -1))} has drawn two this turn")
+    turn = seat_or_none(view, view.get("turn_seat"))
+    if view.get("drawn_two") and view.get("phase") == "play" and turn is not None:
+        out.append(f"seat {turn} has drawn two this turn")
     return [f'<div class="lj-pending">{line}</div>' for line in out]
+
+
+def turn_text(view: dict[str, Any]) -> str:
+    """Whose turn it is, or the result once over ('game over: out, even won'), or the phase."""
+    summary = result_summary(view)
+    if summary:
+        reason = (view.get("result") or {}).get("reason", "?")
+        return f"game over: {reason}, {summary}"
+    to_act = to_act_seat(view)
+    return f"seat {to_act} to act" if to_act is not None else str(view.get("phase", ""))
 
 
 def centre_html(view: dict[str, Any]) -> str:
     """The middle of the table: top play, pending effects, direction, stock, cycle, turn."""
     stock = view.get("stock")
     n_stock = stock if isinstance(stock, int) else len(stock or [])
-    arrow, dir_text = DIRECTION_TEXT.get(int(view.get("direction", 1)), ("?", "unknown"))
-    to_act = _seat_to_act(view)
-    phase = str(view.get("phase", ""))
-    parts = [_top_html(view), *_pending_lines(view)]
-    turn = f"seat {to_act} to act" if to_act is not None else escape(phase)
-    if phase == "over":
-        result = view.get("result") or {}
-        team = result.get("winning_team")
-        turn = (f"game over: {escape(str(result.get('reason', '?')))}, "
-                + (f"team {escape(str(team))} wins" if team else "no winner"))
-    parts.append(f'<div class="lj-info"><b>{turn}</b></div>')
+    arrow, dir_text = direction_text(view)
+    parts = [_top_html(view), *_pending_lines(view),
+             f'<div class="lj-info"><b>{escape(turn_text(view))}</b></div>']
     window = "open" if view.get("snatch_window_open") else "closed"
     parts.append(
         f'<div class="lj-info" title="{escape(dir_text)}">direction {arrow} '
@@ -153,18 +160,13 @@ def centre_html(view: dict[str, Any]) -> str:
 
 def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
                style: bool = True) -> str:
-    """The whole 六人坑 table as one HTML fragment: six seats around the centre, escaped."""
+    """The whole 六人坑 table as one HTML fragment: the seats around the centre, escaped."""
     names = seat_names(view, players)
-    persp = view.get("perspective", "auditor")
-    bottom = bottom_seat(view)
-    to_act = _seat_to_act(view)
-    won = _winning_team(view)
-    seats = []
-    for seat in range(N_SEATS):
-        area = POSITIONS[(seat - bottom) % N_SEATS]
-        seats.append(seat_html(
-            view, seat, names[seat], to_act=seat == to_act, me=seat == persp,
-            won=won is not None and team_of(seat) == won, area=area))
+    me = seat_or_none(view, view.get("perspective"))
+    to_act = to_act_seat(view)
+    seats = [seat_html(view, seat, names[seat], to_act=seat == to_act, me=seat == me,
+                       area=seat_area(view, seat))
+             for seat in range(seat_count(view, players))]
     return layout_html(view, seats, centre_html(view), style=style)
 
 
@@ -205,5 +207,5 @@ def event_detail(e: Event) -> str:
     if k == "GAME_END":
         p = event_payload(e)
         team = p.get("winning_team")
-        return f"{e.tag or p.get('reason', '?')}: " + (f"team {team} wins" if team else "no winner")
+        return f"{e.tag or p.get('reason', '?')}: " + (f"team {team} wins" if team else "draw")
     return generic_detail(e)

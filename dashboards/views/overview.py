@@ -1,4 +1,5 @@
-"""Overview page: warehouse totals, games by type, results by team, recent games."""
+"""Overview page: warehouse totals, games by type, results by side (a draw is a draw), recent
+games."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ c3.metric("players", f"{totals.get('players', 0):,}")
 c4.metric("quarantined", f"{totals.get('quarantined', 0):,}")
 
 if not totals.get("games"):
-    st.info(f"The warehouse is empty. {ui.HOW_TO_FILL}")
+    ui.note(f"The warehouse is empty. {ui.HOW_TO_FILL}", "info")
     st.stop()
 
 left, right = st.columns(2)
@@ -28,16 +29,21 @@ with left:
     by_type = pl.from_arrow(ui.load(data.games_by_type))
     st.dataframe(by_type, hide_index=True, width="stretch")
 with right:
-    st.subheader("Results by team")
-    results = pl.from_arrow(ui.load(data.results_by_team)).with_columns(
-        pl.col("winning_team").fill_null("no result"))
-    st.bar_chart(results, x="winning_team", y="games", color="game", horizontal=True)
-    st.dataframe(results, hide_index=True, width="stretch")
+    st.subheader("Results")
+    results = pl.from_arrow(ui.load(data.results_by_side)).with_columns(
+        pl.col("outcome").map_elements(ui.outcome_label, return_dtype=pl.String,
+                                       skip_nulls=False).alias("result"))
+    st.bar_chart(results, x="result", y="games", color="game", horizontal=True)
+    st.dataframe(results.select("game", "result", "outcome", "games"), hide_index=True,
+                 width="stretch")
 
 st.subheader("Recent games")
 st.caption("Select a row to open it in the replay page.")
 recent = pl.from_arrow(ui.load(data.recent_games, 20))
 recent = recent.with_columns(
+    pl.struct("winning_side", "winners").map_elements(
+        lambda r: ui.result_label(r["winning_side"], r["winners"]),
+        return_dtype=pl.String).alias("result"),
     pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",
                                    return_dtype=pl.String).alias("replay"))
 picked = st.dataframe(

@@ -1,4 +1,5 @@
-"""Players page: one player's record by game, seat and team, and the player's games with replay links."""
+"""Players page: one player's record by game, seat and side (wins, losses and draws), and the
+player's games with replay links."""
 
 from __future__ import annotations
 
@@ -23,15 +24,24 @@ if not player:
 
 record = pl.from_arrow(ui.load(data.player_results, player))
 if record.is_empty():
-    st.info(f"No game of player `{player}` in the warehouse.")
+    ui.note(f"No game of player {player} in the warehouse.", "info")
     st.stop()
-games = int(record["games"].sum()) if "games" in record.columns else record.height
-wins = int(record["wins"].sum()) if "wins" in record.columns else 0
-c1, c2, c3 = st.columns(3)
+
+
+def _total(column: str) -> int:
+    return int(record[column].sum()) if column in record.columns else 0
+
+
+games, wins, losses, draws = (_total(c) for c in ("games", "wins", "losses", "draws"))
+decided = wins + losses
+c1, c2, c3, c4, c5 = st.columns(5)
 c1.metric("games", f"{games:,}")
 c2.metric("wins", f"{wins:,}")
-c3.metric("win rate", f"{wins / games:.0%}" if games else "–")
-st.subheader("Record by game, seat and team")
+c3.metric("losses", f"{losses:,}")
+c4.metric("draws", f"{draws:,}")
+c5.metric("win rate (decided games)", f"{wins / decided:.0%}" if decided else "–",
+          help="wins / (wins + losses): a draw counts neither way")
+st.subheader("Record by game, seat and side")
 st.dataframe(record, hide_index=True, width="stretch")
 
 tendencies = pl.from_arrow(ui.load(data.gouji_tendencies, player))
@@ -49,8 +59,11 @@ if not tendencies.is_empty():
 
 st.subheader("Games")
 listed = pl.from_arrow(ui.load(data.find_games, player, 500)).with_columns(
+    pl.struct("winning_side", "winners").map_elements(
+        lambda r: ui.result_label(r["winning_side"], r["winners"]),
+        return_dtype=pl.String).alias("result"),
     pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",
                                    return_dtype=pl.String).alias("replay"))
-st.caption(f"The latest {listed.height} games whose id or players match `{player}`.")
+ui.note(f"The latest {listed.height} games whose id or players match {player}.", "caption")
 st.dataframe(listed, hide_index=True, width="stretch",
              column_config={"replay": st.column_config.LinkColumn("replay", display_text="open")})

@@ -1,7 +1,8 @@
 """Replay page: pick a game, step through it, see the table from the auditor's or one seat's view.
 
-The URL keeps game, step and perspective (``?game=…&step=…&view=auditor|0-5``), so a link
-to a moment of a game can be shared.
+The URL keeps game, step and perspective (``?game=…&step=…&view=auditor|0 … n−1``, n the
+game's seat count), so a link to a moment of a game can be shared. Values from the URL and the
+warehouse are shown as plain text (``ui.note``), never as Markdown.
 """
 
 from __future__ import annotations
@@ -17,10 +18,32 @@ ss = st.session_state
 GAME, STEP, VIEW, SEARCH, URL = "rp_game", "rp_step", "rp_view", "rp_search", "rp_url"
 
 
-def parse_view(text: str | None) -> int | str:
-    """A perspective from its URL form: 'auditor' or a seat 0-5 ('2' or 'seat2')."""
+def parse_view(text: str | None, seats: int | None = None) -> int | str:
+    """A perspective from its URL form: 'auditor' or a seat ('2' or 'seat2'); a seat that is
+    not one of the game's ``seats`` (when given) means the auditor."""
     t = (text or "").strip().lower().removeprefix("seat")
-    return int(t) if t in {"0", "1", "2", "3", "4", "5"} else AUDITOR
+    if not (t.isascii() and t.isdigit()) or len(t) > 3:
+        return AUDITOR
+    seat = int(t)
+    return seat if seats is None or seat < seats else AUDITOR
+
+
+def perspectives(seats: int) -> list[int | str]:
+    """The perspective choices of a game with this many seats: the auditor, then each seat."""
+    return [AUDITOR, *range(seats)]
+
+
+def game_label(row: dict) -> str:
+    """A game in the game picker: id, game, seats, events and who won (plain text)."""
+    seats = row.get("seats")
+    result = ui.result_label(row.get("winning_side"), row.get("winners"))
+    bits = [str(row["game_id"]), str(row["game"])]
+    if seats is not None:
+        bits.append(f"{seats} seats")
+    bits.append(f"{row['events']} events")
+    if result:
+        bits.append(result + (f" ({row['reason']})" if row.get("reason") else ""))
+    return " · ".join(bits)
 
 
 def parse_step(text: str | None) -> int:
@@ -84,15 +107,14 @@ text = st.text_input("Search by game id or player id", key=SEARCH,
                      placeholder="part of a game id or a player id")
 found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200))
 options = found["game_id"].to_list()
-labels = {r["game_id"]: f"{r['game_id']} · {r['game']} · {r['events']} events · "
-          f"{r['winning_team'] or 'no'} team won" + (f" ({r['reason']})" if r["reason"] else "")
-          for r in found.iter_rows(named=True)}
+rows_by_id = {r["game_id"]: r for r in found.iter_rows(named=True)}
+labels = {g: game_label(r) for g, r in rows_by_id.items()}
 current = ss.get(GAME)
 if current and current not in options and not text.strip():
     options.insert(0, current)
 if not options:
-    st.info("No game matches this search." if text.strip() else
-            f"The warehouse has no games. {ui.HOW_TO_FILL}")
+    ui.note("No game matches this search." if text.strip() else
+            f"The warehouse has no games. {ui.HOW_TO_FILL}", "info")
     st.stop()
 if current not in options:
     ss[GAME] = options[0]
@@ -102,7 +124,7 @@ game_id = st.selectbox("Game", options, key=GAME, on_change=_new_game,
 
 rp = ui.load(data.replay, game_id)
 if rp is None:
-    st.error(f"Game `{game_id}` is not in the warehouse.")
+    ui.note(f"Game {game_id} is not in the warehouse.", "error")
     st.stop()
 last = len(rp) - 1
 ss[STEP] = max(0, min(int(ss.get(STEP, 0)), last))
@@ -118,7 +140,7 @@ b3.button("next", icon=":material/chevron_right:", icon_position="right", key="r
           width="stretch", on_click=_go, kwargs={"delta": 1, "last": last})
 b4.button("last", icon=":material/last_page:", icon_position="right", key="rp_last",
           width="stretch", on_click=_go, kwargs={"to": last, "last": last})
-persp_options: list[int | str] = [AUDITOR, 0, 1, 2, 3, 4, 5]
+persp_options = perspectives(len(players))
 if ss.get(VIEW) not in persp_options:
     ss[VIEW] = AUDITOR
 perspective = persp_col.selectbox(
@@ -145,8 +167,13 @@ with st.expander(f"All {len(rows)} events (select one to jump to it)"):
                  key="rp_events", on_select=_jump_to_selected, selection_mode="single-row")
 
 with st.expander("Players and result"):
+    row = rows_by_id.get(game_id)
+    result = ui.result_label(row.get("winning_side"), row.get("winners"), players) if row else ""
+    if result:
+        ui.note(f"Result: {result}" + (f" ({row['reason']})" if row.get("reason") else ""),
+                "caption")
     st.dataframe(ui.load(data.game_players, game_id), hide_index=True, width="stretch")
 
 write_url(game_id, step, perspective)
-st.caption(f"Share this moment: `?game={game_id}&step={step}&view={perspective}` "
-           "(the address bar holds it).")
+ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "
+        "(the address bar holds it).", "caption")

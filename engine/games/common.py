@@ -9,9 +9,6 @@ from engine.cards import format_face, parse_face
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import Event
 
-N_SEATS = 6
-
-
 # ---------------------------------------------------------------- GAME_START
 
 def start_error(e: Event, rule: str, reason: str) -> IllegalMove:
@@ -49,12 +46,12 @@ def start_options(e: Event, p: dict[str, Any], options_cls: Any, rule: str) -> A
         raise start_error(e, rule, exc.reason) from None
 
 
-def start_players(e: Event, p: dict[str, Any], rule: str) -> tuple[str, ...]:
-    """The six player ids of a GAME_START, seat by seat."""
+def start_players(e: Event, p: dict[str, Any], rule: str, n: int) -> tuple[str, ...]:
+    """The n player ids of a GAME_START, seat by seat."""
     players = p.get("players")
-    if not isinstance(players, list) or len(players) != N_SEATS or not all(
+    if not isinstance(players, list) or len(players) != n or not all(
             isinstance(x, str) and x for x in players):
-        raise start_error(e, rule, "players must name six seats 0-5")
+        raise start_error(e, rule, f"players must name {n} seats 0-{n - 1}")
     return tuple(players)
 
 
@@ -92,10 +89,11 @@ def codes(obj: Any, name: str) -> tuple[int, ...]:
     return tuple(parse_face(c) for c in obj)
 
 
-def seat_field(v: Any, name: str, allow_none: bool = False) -> int:
-    """A seat 0-5 of a position field (-1 for null when allowed)."""
+def seat_field(v: Any, name: str, allow_none: bool = False, *, n: int) -> int:
+    """A seat 0 … n−1 of a position field (-1 for null when allowed)."""
     if v is None and allow_none:
         return -1
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < N_SEATS:
-        raise InvalidEvent(f"position field {name!r} must be a seat 0-5, got {v!r}", field=name)
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
+        raise InvalidEvent(f"position field {name!r} must be a seat 0-{n - 1}, got {v!r}",
+                           field=name)
     return v

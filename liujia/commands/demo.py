@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
-from engine.games import find_game
+from engine.games import GAMES, find_game
 from liujia.commands._common import fail
 from liujia.commands.serve import add_server_options, free_port, resolve_db, serve, url
 from liujia.commands.simulate import write_games
@@ -21,12 +21,14 @@ from liujia.commands.simulate import write_games
 if TYPE_CHECKING:
     from ingest.run import IngestSummary
 
-DEFAULT_GAMES = 3300
+DEFAULT_GAMES = 3900
 DEFAULT_SEED = 2026
 GAMES_PER_FILE = 500
-# The demo corpus: each game id with its share of --games: 3,000 六人坑 and 300 够级 games by
-# default (a 够级 game has ~400 events to 六人坑's ~150, and self-play is ~10x slower).
-CORPUS: tuple[tuple[str, int], ...] = (("keng", 10), ("gouji", 1))
+# The demo corpus: each registered game with its share of --games, its ``DEMO["weight"]``
+# (3,000 六人坑, 300 够级 and 600 摸到爽 games by default: a 够级 game has ~400 events to
+# 六人坑's ~150, and its self-play is ~10x slower).
+CORPUS: tuple[tuple[str, int], ...] = tuple((game, int(find_game(game).DEMO["weight"]))
+                                            for game in GAMES)
 
 
 class DemoError(RuntimeError):
@@ -94,10 +96,28 @@ def warehouse_games(db: Path) -> int:
         con.close()
 
 
-def _write_one(out: Path, game: str, n: int, seed: int, progress: bool) -> list[Path]:
-    for old in out.glob(f"{game}-demo-*.arrows"):
+def corpus_parts(games: int, seed: int) -> list[tuple[str, int, int, dict]]:
+    """The demo's series of log files: (game, games, seed, options) for each option set of
+    each game's ``DEMO`` (a game's share split evenly between its option sets; every set after
+    the first gets a seed of its own, so that game ids never repeat)."""
+    parts = []
+    for game, n in corpus_plan(games):
+        sets = find_game(game).DEMO.get("option_sets") or [{}]
+        for k, opts in enumerate(sets):
+            share = n // len(sets) + (k < n % len(sets))
+            if share:
+                parts.append((game, share, seed + 7919 * k, opts))
+    return parts
+
+
+def _write_one(out: Path, game: str, n: int, seed: int, opts: dict,
+               progress: bool) -> list[Path]:
+    for old in out.glob(f"{game}-demo-seed{seed}-*.arrows"):
         old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
+    g = find_game(game)
     files, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
+                           options=g.Options(**opts) if opts else None,
+                           session_games=int(g.DEMO.get("session_games", 8)),
                            progress=progress)
     return files
 
@@ -117,15 +137,15 @@ def write_corpus(out: Path, games: int, seed: int, progress: bool = True) -> lis
     simulated in background processes while the first runs here (with the progress bar); each
     game has its own generator, so the files are the same either way."""
     out.mkdir(parents=True, exist_ok=True)
-    plan = corpus_plan(games)
-    pool = _background(len(plan) - 1)
+    plan = corpus_parts(games, seed)
+    pool = _background(min(len(plan) - 1, 2))
     try:
         later: list[Future[list[Path]]] = [] if pool is None else [
-            pool.submit(_write_one, out, game, n, seed, False) for game, n in plan[1:]]
-        files = _write_one(out, *plan[0], seed, progress)
+            pool.submit(_write_one, out, *part, False) for part in plan[1:]]
+        files = _write_one(out, *plan[0], progress)
         if pool is None:
-            for game, n in plan[1:]:
-                files += _write_one(out, game, n, seed, progress)
+            for part in plan[1:]:
+                files += _write_one(out, *part, progress)
         for f in later:
             files += f.result()
     finally:
@@ -239,8 +259,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"Demo logs:  {data_dir(db)}")
     port = args.port or free_port(args.address)
     print(f"\nDashboard:  {url(args.address, port)}")
-    print(f"  overview    {url(args.address, port)}  games by type, results by "
-          "team, recent games")
+    print(f"  overview    {url(args.address, port)}  games by type, results, "
+          "recent games")
     for i, game in enumerate(games):
         link = url(args.address, port, "replay", f"game={game}&step=0&view=auditor")
         print(f"  {'replay' if i == 0 else '':<10}  {link}")

@@ -21,8 +21,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, metavar="ID", help="game id")
     p.add_argument("--step", type=int, default=None, help="seq of the last event applied "
                    "(default: the end of the game)")
-    p.add_argument("--seat", type=int, default=None, choices=range(6), metavar="K",
-                   help="show only what seat K could see (default: auditor, all cards)")
+    p.add_argument("--seat", type=int, default=None, metavar="K",
+                   help="show only what seat K (0 … the game's last seat) could see "
+                   "(default: auditor, all cards)")
     return p
 
 
@@ -45,12 +46,15 @@ def replay_at(path: str, game_id: str, step: int | None) -> tuple[Replay, int] |
 
 
 def event_line(rep: Replay, step: int, seat: int | None) -> str:
-    """The event at a step in one line, its cards hidden when the seat may not see them (the
-    game's ``cards_visible``: another seat's deal, the deck order, …)."""
+    """The event at a step in one line, showing only the cards the seat saw (the game's
+    ``seen_cards``: not another seat's deal, not the deck order, …)."""
     e = rep.events[step]
-    if seat is None or not e.cards or rep.game.cards_visible(e, seat):
+    if seat is None or not e.cards:
         return e.describe()
-    return f"{e._replace(cards=()).describe()} ({len(e.cards)} cards hidden)"
+    seen = rep.game.seen_cards(e, seat)
+    if len(seen) == len(e.cards):
+        return e.describe()
+    return f"{e._replace(cards=seen).describe()} ({len(e.cards) - len(seen)} cards hidden)"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return fail(found)
     rep, step = found
+    n = len(rep.final.players)
+    if args.seat is not None and not 0 <= args.seat < n:
+        return fail(f"--seat {args.seat}: game {args.game} has seats 0-{n - 1}")
     print(rep.game.render(rep.state_at(step), args.seat))
     print(f"event {step}/{len(rep) - 1}: {event_line(rep, step, args.seat)}")
     return OK

@@ -8,11 +8,13 @@ import argparse
 import re
 from importlib import resources
 
+from engine.games import GAMES, find_game, package_of
 from liujia.commands._common import OK, fail
 
-# Rule-id prefix (a game module's RULE_PREFIX) -> its rules file in liujia/rules/; the tests
-# check that every registered game's prefix is here and that each file ships unchanged.
-PREFIX_FILES = {"KENG": "keng.md", "GJ": "gouji.md"}
+# Rule-id prefix (a game's RULE_PREFIX) -> its rules file in liujia/rules/, named after the
+# game's package (variants of one package share it); the tests check that each file ships
+# unchanged.
+PREFIX_FILES = {find_game(g).RULE_PREFIX: f"{package_of(g)}.md" for g in GAMES}
 _RULE_START = re.compile(r"^\*\*([A-Z]+-\d+[a-z]?)(?![0-9a-z])", re.M)
 _NEXT = re.compile(r"^(\*\*[A-Z]+-\d+[a-z]?(?![0-9a-z])|#)", re.M)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import fields
 from pathlib import Path
 
 from tqdm import tqdm
@@ -28,33 +29,34 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the one random generator")
     p.add_argument("--out", required=True, help="output folder (created if missing)")
     p.add_argument("--policy", default="random", choices=["random", "greedy"],
-                   help="bot policy of all six seats (default random)")
+                   help="bot policy of every seat (default random)")
     p.add_argument("--session-games", type=int, default=8,
                    help="games per session with the same players (default 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="house-rule option of the game, e.g. keng_hand_limit=30 (六人坑) or "
-                   "kaidian_effect=record (够级); repeatable; the game's options are listed when "
-                   "a name is wrong")
+                   help="house-rule option of the game, e.g. keng_hand_limit=30 (六人坑), "
+                   "kaidian_effect=record (够级) or mds_players=4 (摸到爽, required); "
+                   "repeatable; the game's options are listed when a name is wrong")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
 
 def _options(game: str, pairs: list[str]) -> object:
     mod = find_game(game)
-    base = mod.Options().to_dict()
+    names = [f.name for f in fields(mod.Options)]
+    given: dict[str, object] = {}
     for pair in pairs:
         name, sep, raw = pair.partition("=")
-        if not sep or name not in base:
+        if not sep or name not in names:
             raise EngineError(f"--option {pair!r}: expected NAME=VALUE with NAME one of "
-                              f"{', '.join(base)}")
+                              f"{', '.join(names)}")
         try:
-            base[name] = json.loads(raw)
+            given[name] = json.loads(raw)
         except json.JSONDecodeError:
-            base[name] = raw
+            given[name] = raw
     try:
-        return mod.Options(**base)
-    except IllegalMove as exc:     # the rule of the options (KENG-6, GJ-48) and why
+        return mod.Options(**given)
+    except IllegalMove as exc:     # the rule of the options (KENG-6, GJ-48, MDS-7) and why
         raise EngineError(f"--option: {exc.rule_id}: {exc.reason}") from None
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from tqdm import tqdm
 
 from engine.errors import LogIntegrityError
+from engine.games.frame import outcome_text
 from engine.log import LogWriter, read_log
 from engine.replay import game_module, validate_events
 from liujia.commands._common import FOUND, OK, existing_paths, fail
@@ -42,12 +43,11 @@ def _line(row: dict[str, Any]) -> str:
     gid = row.get("game_id") or "-"
     if st == "ok":
         r = row.get("result") or {}
-        win = row.get("winning_team")
         how = str(r.get("reason", "ended")) if r else ""
         if "deciding_seat" in r:
             how += f" by seat {r['deciding_seat']}"
-        return f"ok          {gid}  {row['events']} events  {how}" + (
-            f", {win} team wins" if win else ", no winner")
+        won = outcome_text(row.get("outcomes"), row.get("winning_side"))
+        return f"ok          {gid}  {row['events']} events  {how}".rstrip() + f", {won}"
     if st == "illegal":
         where = f"seq {row.get('seq')} seat {row.get('seat')}"
         rid = row.get("rule_id")

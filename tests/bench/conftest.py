@@ -1,12 +1,18 @@
 """Benchmarks run apart from the pass/fail suite: ``pytest tests/bench --benchmark-enable``.
 
 In the ordinary run (``--benchmark-disable`` in pyproject.toml) they are skipped, so their
-large fixtures are never built there.
+large fixtures (the engine corpora, the python-chess corpus) are never built there.
+
+Every engine benchmark also records its rate as a ratio to python-chess replaying random legal
+games in the same run (``chess_rate``, see ``chess_baseline.py``): the ratio is what is compared
+across machines.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from tests.bench import chess_baseline
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -17,3 +23,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "tests/bench/" in str(item.fspath).replace("\\", "/"):
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def chess_corpus() -> list[list[str]]:
+    """The seeded corpus of random legal chess games, as UCI strings (built once a run)."""
+    pytest.importorskip("chess", reason="python-chess (the dev extra) is needed for the "
+                        "baseline")
+    return chess_baseline.build_corpus()
+
+
+@pytest.fixture(scope="session")
+def chess_rate(chess_corpus: list[list[str]]) -> float:
+    """python-chess plies per second replaying the corpus with push_uci (median of rounds),
+    measured once in this run."""
+    return chess_baseline.chess_plies_per_s(chess_corpus)

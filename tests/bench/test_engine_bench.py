@@ -1,7 +1,8 @@
 """Engine benchmarks: validated replay, random-step latency, self-play, log reading.
 
 Run: ``.venv/bin/pytest tests/bench/test_engine_bench.py --benchmark-enable``; figures go to
-docs/performance.md. Each reports its rate in ``extra_info``.
+docs/performance.md. Each reports in ``extra_info`` its rate and ``ratio_to_chess``, the rate
+divided by python-chess plies per second measured in the same run (``conftest.chess_rate``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from engine.games import find_game
 from engine.log import read_log, write_log
 from engine.replay import Replay, validate_events
 from engine.sim import simulate
+from tests.bench.chess_baseline import record_latency, record_rate
 
 N_GAMES = 400
 
@@ -32,11 +34,7 @@ def corpus_file(corpus, tmp_path_factory):
     return path
 
 
-def _rate(benchmark, n, unit):
-    benchmark.extra_info[unit] = round(n / benchmark.stats.stats.median)
-
-
-def test_validated_replay(benchmark, corpus):
+def test_validated_replay(benchmark, corpus, chess_rate):
     """Events replayed with every rule checked (decoded events -> final states)."""
     n = sum(map(len, corpus))
 
@@ -45,10 +43,10 @@ def test_validated_replay(benchmark, corpus):
             assert validate_events(g).status == "ok"
 
     benchmark.pedantic(run, rounds=7, warmup_rounds=1)
-    _rate(benchmark, n, "events_per_s")
+    record_rate(benchmark, chess_rate, n, "events_per_s")
 
 
-def test_read_verify_replay_file(benchmark, corpus, corpus_file):
+def test_read_verify_replay_file(benchmark, corpus, corpus_file, chess_rate):
     """End to end from disk: read the sealed log, verify seal and hash chains, replay."""
     n = sum(map(len, corpus))
 
@@ -59,17 +57,17 @@ def test_read_verify_replay_file(benchmark, corpus, corpus_file):
             assert validate_events(g.events).status == "ok"
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    _rate(benchmark, n, "events_per_s")
+    record_rate(benchmark, chess_rate, n, "events_per_s")
 
 
-def test_read_verify_file(benchmark, corpus, corpus_file):
+def test_read_verify_file(benchmark, corpus, corpus_file, chess_rate):
     """Reading and integrity checking alone (seal, decode, seq density, hash chain)."""
     n = sum(map(len, corpus))
     benchmark.pedantic(lambda: read_log(corpus_file), rounds=5, warmup_rounds=1)
-    _rate(benchmark, n, "events_per_s")
+    record_rate(benchmark, chess_rate, n, "events_per_s")
 
 
-def test_random_step_latency(benchmark, corpus):
+def test_random_step_latency(benchmark, corpus, chess_rate):
     """State after a random step of a loaded game (checkpointed replay)."""
     replays = [Replay(g) for g in corpus[:50]]
     rng = random.Random(7)
@@ -81,10 +79,10 @@ def test_random_step_latency(benchmark, corpus):
         return r.state_at(i)
 
     benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
-    benchmark.extra_info["median_us"] = round(benchmark.stats.stats.median * 1e6, 1)
+    record_latency(benchmark, chess_rate)
 
 
-def test_selfplay_random(benchmark):
+def test_selfplay_random(benchmark, chess_rate):
     """Self-play games per second with the uniformly random policy (events sealed)."""
     n = 100
 
@@ -93,13 +91,13 @@ def test_selfplay_random(benchmark):
             pass
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    _rate(benchmark, n, "games_per_s")
+    record_rate(benchmark, chess_rate, n, "games_per_s")
 
 
-def test_legal_actions(benchmark, corpus):
+def test_legal_actions(benchmark, corpus, chess_rate):
     """legal_actions over every state of a few games (per call)."""
     g = find_game("keng")
     states = [s for ev in corpus[:20] for s in Replay(ev).states() if not g.is_over(s)]
     it = iter(states * 100)
     benchmark.pedantic(lambda: g.legal_actions(next(it)), rounds=3000, warmup_rounds=100)
-    benchmark.extra_info["median_us"] = round(benchmark.stats.stats.median * 1e6, 1)
+    record_latency(benchmark, chess_rate)

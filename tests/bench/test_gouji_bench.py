@@ -1,7 +1,8 @@
 """够级 benchmarks: validated replay, legal-action listing on 33-card hands, self-play.
 
 Run: ``.venv/bin/pytest tests/bench/test_gouji_bench.py --benchmark-enable``; figures go to
-docs/performance.md. Each reports its rate in ``extra_info``.
+docs/performance.md. Each reports in ``extra_info`` its rate and ``ratio_to_chess``, the rate
+divided by python-chess plies per second measured in the same run (``conftest.chess_rate``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 from engine.games import gouji
 from engine.replay import Replay, validate_events
 from engine.sim import simulate
+from tests.bench.chess_baseline import record_latency, record_rate
 
 N_GAMES = 120
 
@@ -23,11 +25,7 @@ def corpus():
     return [g.events for g in simulate("gouji", N_GAMES, seed=4243)]
 
 
-def _rate(benchmark, n, unit):
-    benchmark.extra_info[unit] = round(n / benchmark.stats.stats.median)
-
-
-def test_gouji_validated_replay(benchmark, corpus):
+def test_gouji_validated_replay(benchmark, corpus, chess_rate):
     """Events replayed with every rule checked (decoded events -> final states)."""
     n = sum(map(len, corpus))
 
@@ -36,7 +34,7 @@ def test_gouji_validated_replay(benchmark, corpus):
             assert validate_events(g).status == "ok"
 
     benchmark.pedantic(run, rounds=7, warmup_rounds=1)
-    _rate(benchmark, n, "events_per_s")
+    record_rate(benchmark, chess_rate, n, "events_per_s")
 
 
 def _decisions(corpus, *, leads_only: bool):
@@ -52,21 +50,21 @@ def _decisions(corpus, *, leads_only: bool):
 
 
 @pytest.mark.parametrize("which", ["all", "leads"])
-def test_gouji_legal_actions_33(benchmark, corpus, which):
+def test_gouji_legal_actions_33(benchmark, corpus, which, chess_rate):
     """legal_actions for a 32-33-card hand: every decision (answers and leads), or leads only
     (the worst case: hundreds of plays)."""
     states = _decisions(corpus, leads_only=which == "leads")
     assert states
     it = iter(states * 200)
     benchmark.pedantic(lambda: gouji.legal_actions(next(it)), rounds=2000, warmup_rounds=100)
-    benchmark.extra_info["median_us"] = round(benchmark.stats.stats.median * 1e6, 1)
+    record_latency(benchmark, chess_rate)
     benchmark.extra_info["states"] = len(states)
     benchmark.extra_info["actions_mean"] = round(
         sum(len(gouji.legal_actions(s)) for s in states[:200]) / min(200, len(states)))
 
 
 @pytest.mark.parametrize("policy_name", ["random", "greedy"])
-def test_gouji_selfplay(benchmark, policy_name):
+def test_gouji_selfplay(benchmark, policy_name, chess_rate):
     """Self-play games per second (sessions of 8, events sealed)."""
     n = 24
 
@@ -76,4 +74,4 @@ def test_gouji_selfplay(benchmark, policy_name):
             pass
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
-    _rate(benchmark, n, "games_per_s")
+    record_rate(benchmark, chess_rate, n, "games_per_s")

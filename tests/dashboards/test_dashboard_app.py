@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -38,8 +39,11 @@ def _part(at: AppTest, marker: str) -> str:
 
 
 def _text(at: AppTest) -> str:
+    """Every message of the page: Markdown elements, and the plain-text notes (ui.note) with
+    their HTML unescaped."""
     parts = [m.value for m in at.markdown] + [c.value for c in at.caption]
     parts += [w.value for w in at.warning] + [i.value for i in at.info] + [e.value for e in at.error]
+    parts += [unescape(h.proto.body) for h in at.html if "lj-note" in h.proto.body]
     return "\n".join(str(p) for p in parts)
 
 
@@ -53,7 +57,7 @@ def test_overview_shows_totals_types_results_recent(app_db, dash_games):
     assert metrics["events"] == f"{sum(map(len, dash_games)):,}"
     assert metrics["quarantined"] == "1"
     subheaders = [s.value for s in at.subheader]
-    assert subheaders == ["Games by type", "Results by team", "Recent games"]
+    assert subheaders == ["Games by type", "Results", "Recent games"]
     by_type = at.dataframe[0].value
     assert list(by_type["game"]) == ["keng"] and list(by_type["games"]) == [len(dash_games)]
     recent = at.dataframe[-1].value

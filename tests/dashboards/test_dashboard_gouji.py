@@ -11,7 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboards.events import event_rows
-from dashboards.table import POSITIONS, centre_html, table_html, table_module
+from dashboards.table import SEAT_AREAS, centre_html, table_html, table_module
 from dashboards.tables import gouji as gouji_table
 from engine.cards import parse_face
 from engine.events import Event
@@ -93,7 +93,7 @@ def test_layout_follows_the_direction_and_puts_the_opposite_across(gouji_states)
             html = table_html("gouji", view, s.players)
             for k in range(6):   # the k-th next player sits k places counter-clockwise
                 other = (seat + k * d) % 6
-                assert f'style="grid-area:{POSITIONS[k]}"' in _panel(html, other)
+                assert f'style="grid-area:{SEAT_AREAS[6][k]}"' in _panel(html, other)
             assert f"对门 seat {(seat + 3) % 6}" in _panel(html, seat)
             assert ("↺" if d == 1 else "↻") in _centre(html)
 
@@ -106,7 +106,7 @@ def test_teams_are_coloured_and_opposites_labelled(gouji_states):
         team = ("even", "odd")[seat % 2]
         panel = _panel(html, seat)
         assert re.search(rf'class="lj-seat lj-gj-{team}[ "]', panel)
-        assert f'<span class="lj-gj-team lj-gj-{team}">{team}</span>' in panel
+        assert f'<span class="lj-gj-team lj-gj-{team}" data-side="{team}">{team}</span>' in panel
         assert f"对门 seat {(seat + 3) % 6}" in panel
 
 
@@ -119,7 +119,8 @@ def test_markers_appear_where_the_engine_has_them(gouji_states):
         html = table_html("gouji", v, s.players)
         centre = _centre(html)
         panels = [_panel(html, i) for i in range(6)]
-        if s.stage == "play" and s.xd_pending < 0 and not s.huiwu_due and s.to_act >= 0:
+        if s.stage == "play" and not s.owed and s.xd_pending < 0 and not s.huiwu_due \
+                and s.to_act >= 0:
             assert f"▶ seat {s.to_act} " in panels[s.to_act] and html.count("▶ seat") == 1
             found["to_act"] += 1
         for i in range(6):
@@ -215,11 +216,18 @@ def test_finished_games_show_the_result(gouji_games):
         centre = _centre(html)
         if r["result"] == "draw":
             assert "game over: draw" in centre
-        else:
-            assert f"game over: team {r['result']} wins" in centre
             for seat in range(6):
-                assert ("lj-won" in _panel(html, seat)) == (("even", "odd")[seat % 2]
-                                                            == r["result"])
+                assert 'data-result="draw"' in _panel(html, seat)
+                assert "drew · place " in _panel(html, seat)
+        else:
+            assert f"game over: {r['result']} won" in centre
+            for seat in range(6):
+                won = ("even", "odd")[seat % 2] == r["result"]
+                panel = _panel(html, seat)
+                assert ("lj-won" in panel) == won and ("lj-lost" in panel) == (not won)
+                word = "won" if won else "lost"
+                assert (f"{word} · place {r['positions'][seat]} · score "
+                        f"{r['points'][seat]:+d}".replace("+0", "0").replace("-", "−")) in panel
         totals = r["team_totals"]
         assert f"even {totals['even']:+d}".replace("-", "−").replace("+0", "0") in centre
         assert f"next game: seat {r['next_starter']} (拉客) starts" in centre

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from dashboards.table import (
-    POSITIONS,
+    SEAT_AREAS,
     card_html,
     cards_html,
     centre_html,
@@ -88,7 +88,7 @@ def test_seat_view_puts_the_seat_at_the_bottom(replay):
         assert "lj-me" in _panel(html, seat)
     html = table_html("keng", keng.view(s, None), s.players)
     for seat in range(6):
-        assert f'style="grid-area:{POSITIONS[seat]}"' in _panel(html, seat)
+        assert f'style="grid-area:{SEAT_AREAS[6][seat]}"' in _panel(html, seat)
 
 
 def test_centre_shows_top_direction_stock_cycle_and_turn(replay):
@@ -127,10 +127,15 @@ def test_finished_game_shows_the_result(replay):
     r = s.result
     assert f"game over: {r['reason']}" in html
     if r["winning_team"]:
-        assert f"team {r['winning_team']} wins" in html
-        winners = [i for i in range(6) if (i % 2 == 0) == (r["winning_team"] == "even")]
-        for seat in winners:
-            assert "lj-won" in _panel(html, seat)
+        assert f"{r['winning_team']} won" in html
+        for seat in range(6):
+            won = (seat % 2 == 0) == (r["winning_team"] == "even")
+            panel = _panel(html, seat)
+            assert ("lj-won" in panel) == won and ("lj-lost" in panel) == (not won)
+            assert (f"score {'+1' if won else '−1'}") in panel
+    else:
+        assert "draw" in html
+        assert all('data-result="draw"' in _panel(html, seat) for seat in range(6))
 
 
 def test_perspective_label():
@@ -166,7 +171,7 @@ def test_generic_table_shows_hands_teams_and_hides_other_seats(replay):
     for seat in range(6):
         panel = _panel(html, seat)
         assert panel.count('class="lj-card') == len(s.hands[seat])
-        assert f"team {keng.team_of(seat)}" in panel
+        assert f'data-side="{keng.team_of(seat)}"' in panel
     for seat in range(6):
         html = generic.table_html(keng.view(s, seat), s.players)
         assert re.search(rf'data-seat="{seat}" class="[^"]*" style="grid-area:bottom"', html)

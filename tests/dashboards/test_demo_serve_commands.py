@@ -6,6 +6,7 @@ import socket
 
 import pytest
 
+from engine.games import GAMES, find_game
 from liujia.cli import main
 from liujia.commands import serve as serve_cmd
 from liujia.commands.demo import corpus_plan, data_dir
@@ -32,8 +33,10 @@ def test_demo_fills_an_empty_warehouse_then_reuses_it(tmp_path, capsys):
     logs = sorted(data_dir(db).glob("*.arrows"))
     assert logs and data_dir(db).parent == db.parent
     plan = dict(corpus_plan(24))
-    assert set(plan) == {"keng", "gouji"} and sum(plan.values()) == 24 and plan["gouji"] >= 1
-    assert f"simulating 24 games, {plan['keng']} 六人坑 and {plan['gouji']} 够级" in out
+    assert set(plan) == set(GAMES) and sum(plan.values()) == 24
+    assert all(n >= 1 for n in plan.values())
+    assert "simulating 24 games, " + " and ".join(
+        f"{n} {find_game(game).TITLE}" for game, n in corpus_plan(24)) in out
     with reader(db) as con:
         assert {r["game"]: r["games"] for r in games_by_type(con).to_pylist()} == plan
     # the 够级 logs, simulated in a background process, are the same bytes as in the foreground

@@ -1,156 +1,119 @@
-"""The conformance suite: seeded random playouts of every registered game, checked at every step.
+"""The conformance suite: seeded random and greedy playouts of every registered game, checked at
+every step, from the data each game supplies (``CONFORMANCE``: option sets, games per set, the
+event kinds self-play must reach) — a game supplies data, the loops live here.
 
-Checks (STYLE.md): legal actions exist unless the game is over; every listed action passes
-``check``; ``apply`` never mutates its input; each face's count is conserved; replaying the log
-reproduces the live state and result; an Arrow write/read round trip keeps events and digests;
-every game ends under the game's end conditions; the result functions agree with each other;
-sessions start from ``session_start`` and pass ``check_session``.
-
-What differs between games (where the cards lie, how a game may end, which event kinds
-self-play must reach, which options to try) lives in ``ADAPTERS`` and ``OPTION_SETS``; a
-registered game missing from either fails the suite.
+At every step: legal actions exist unless the game is over, and each names the seat
+``to_move`` waits for or an out-of-turn seat of the game; every listed action passes
+``check``; ``apply`` never mutates its input; each face's count is conserved
+(``face_counts``); the position round-trips through JSON to an equal state; no seat's
+``view`` shows a face that seat has not seen in an event it could see. At the end: the
+outcomes agree with the sides and the scores, replaying the log reproduces the live state, and
+an Arrow write/read keeps events and digests. Sessions start from ``session_start`` and pass
+``check_session``; events and positions are fuzzed.
 """
 
 from __future__ import annotations
 
 import collections
+import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from engine.cards import parse_face
+from engine.errors import EngineError
 from engine.events import seal_events
 from engine.games import GAMES, find_game, missing_names
+from engine.games.frame import DRAW, FIXED_SIDES, FORMED_SIDES, NO_SIDES, RESULTS, WIN
 from engine.log import read_log, write_log
 from engine.replay import Replay, validate_events
-from engine.sim import policy
+from engine.sim import policy, simulate
 
-OPTION_SETS = {
-    "keng": [
-        {},
-        {"keng_hand_size": 8, "keng_hand_limit": 18, "keng_tens": False,
-         "keng_black_jokers": 6, "keng_red_jokers": 6, "keng_rj_stack_value": 4,
-         "keng_k_on_rj": True, "keng_pair_action": "once", "keng_draw_when_able": True},
-        {"keng_hand_size": 6, "keng_hand_limit": 32, "keng_black_jokers": 4,
-         "keng_red_jokers": 5},
-    ],
-    "gouji": [
-        {},
-        {"kaidian_effect": "record", "men_scope": "threes_only", "judged_counts_as_out": False},
-        {"kaidian_effect": "record"},
-    ],
-}
-# Random-bot games per option set (greedy plays half as many). 够级 games are long and a lead
-# lists hundreds of plays, each checked here: its sessions are covered at length in
-# tests/games/gouji/test_conformance_sessions.py.
-GAMES_PER_SET = {"keng": 70, "gouji": 10}
+GAME_IDS = sorted(GAMES)
+VIEW_EVERY = 7          # a seat's view is checked at every 7th step (and at the end)
 
 
-class KengAdapter:
-    """六人坑 specifics of the suite: where the cards are, how a game may end, what self-play
-    must reach."""
-
-    required_kinds = ("PLAY", "ACCEPT", "DRAW", "PASS", "DUEL_START", "DUEL_PLAY", "DUEL_END",
-                      "SNATCH", "LAST_CARD", "REPORT_PENALTY", "COUNT", "RESHUFFLE")
-
-    @staticmethod
-    def face_counts(s):
-        """Every card's face in stock, table, top play and hands; None during the deal (the
-        deck is dealt one event per seat, so the cards are not all placed yet)."""
-        if s.phase == "deal":
-            return None
-        c = collections.Counter(s.stock)
-        c.update(s.table)
-        c.update(s.top)
-        for h in s.hands:
-            c.update(h)
-        return c
-
-    @staticmethod
-    def assert_end(s, gid):
-        """KENG-46 to KENG-49: out, over the limit, or a stalemate without a winner."""
-        r = s.result
-        assert r["reason"] in ("out", "over_limit", "stalemate"), gid
-        seat = r["deciding_seat"]
-        if r["reason"] == "out":
-            assert s.hands[seat] == () and r["winning_team"] == ("even", "odd")[seat % 2]
-        elif r["reason"] == "over_limit":
-            assert len(s.hands[seat]) > s.options.keng_hand_limit
-            assert r["winning_team"] == ("even", "odd")[1 - seat % 2]
-        else:
-            assert r["winning_team"] is None and not s.stock and not s.table
+def _data(game):
+    data = getattr(find_game(game), "CONFORMANCE", None)
+    assert isinstance(data, dict) and data.get("option_sets") and data.get("games"), \
+        f"{game}: its package must supply CONFORMANCE data (option sets, games per set)"
+    return data
 
 
-class GoujiAdapter:
-    """够级 specifics: the cards are in the hands and the played cards once dealt; a game ends
-    with six distinct positions and opposite team totals (GJ-31, GJ-32)."""
-
-    required_kinds = ("CUT", "DIRECTION", "DEAL", "PLAY", "PASS", "RANG", "ROUND_END", "OUT",
-                      "PHASE_OPEN", "GAME_END", "XUANDIAN", "HEDIAN")
-
-    @staticmethod
-    def face_counts(s):
-        """Hands (dead cards included) and played cards; None before the deal."""
-        if s.stage in ("cut", "direction", "deal"):
-            return None
-        from engine.games.gouji.cards import PACK
-        c = collections.Counter(s.played)
-        for h in s.hands:
-            c.update(h)
-        assert c == collections.Counter(PACK)
-        return c
-
-    @staticmethod
-    def assert_end(s, gid):
-        """GJ-31 to GJ-33: six distinct positions, points by position, opposite team totals."""
-        r = s.result
-        assert sorted(r["positions"]) == [1, 2, 3, 4, 5, 6], gid
-        assert r["points"] == [(0, 2, 1, 0, 0, -1, -2)[p] for p in r["positions"]], gid
-        assert r["team_totals"]["even"] == -r["team_totals"]["odd"], gid
-        assert r["next_starter"] == r["positions"].index(6), gid
-
-
-# Per-game specifics: face_counts(state) -> Counter | None (every face where it lies; None: not
-# checked at this state; the counts must equal the GAME_START cards, or, when that event holds
-# none, the first counts given), assert_end(final_state, gid), required_kinds (event kinds
-# random self-play must produce).
-ADAPTERS = {"keng": KengAdapter, "gouji": GoujiAdapter}
-
-
-def _adapter(game):
-    assert game in ADAPTERS, f"{game}: add a conformance adapter to ADAPTERS"
-    assert OPTION_SETS.get(game), f"{game}: add its option sets to OPTION_SETS"
-    return ADAPTERS[game]
-
-
-def test_every_registered_game_has_conformance_data():
-    assert set(OPTION_SETS) == set(GAMES), "OPTION_SETS must cover exactly the registered games"
-    assert set(ADAPTERS) == set(GAMES), "ADAPTERS must cover exactly the registered games"
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_game_module_interface(game):
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_game_provides_the_interface_and_its_data(game):
     g = find_game(game)
-    assert missing_names(g) == [], f"{game} lacks part of engine.games.INTERFACE"
+    assert missing_names(g) == [], f"{game} lacks part of engine.games.GameModule"
     assert g.GAME_ID == game
     assert isinstance(g.TITLE, str) and g.TITLE
     assert isinstance(g.RULE_PREFIX, str) and g.RULE_PREFIX.isupper()
-    assert {g.team_of(seat) for seat in range(6)} == {"even", "odd"}
-    assert all(g.team_of(seat) == g.team_of(seat + 2) for seat in range(4))
+    assert g.SIDES in (NO_SIDES, FIXED_SIDES, FORMED_SIDES)
+    assert g.DEMO["weight"] >= 1 and g.DEMO["option_sets"]
+    data = _data(game)
+    assert data["required_kinds"], f"{game}: name the event kinds self-play must produce"
+    for opts in data["option_sets"]:
+        assert 2 <= g.seat_count(g.Options(**opts)) <= 8
     for name in ("random", "greedy"):
         assert policy(game, name) is not None
 
 
-def _playout(g, adapter, gid, seed, opts, pol):
+def _faces_in(obj, out):
+    """Every card face a view shows: strings of lists whose items are all faces."""
+    if isinstance(obj, dict):
+        for v in obj.values():
+            _faces_in(v, out)
+    elif isinstance(obj, list):
+        if obj and all(isinstance(x, str) for x in obj):
+            try:
+                out.update(parse_face(x) for x in obj)
+                return out
+            except EngineError:
+                pass
+        for v in obj:
+            _faces_in(v, out)
+    return out
+
+
+def _check_views(g, s, seen, gid):
+    """No seat's view shows a face it has not seen in an event it could see or in its own
+    hand (a deal event may carry every seat's cards: each sees its own part)."""
+    for seat in range(len(s.players)):
+        view = g.view(s, seat)
+        shown = _faces_in(view, set())
+        own = view["hands"][seat]
+        own = _faces_in([own], set()) if isinstance(own, list) else set()
+        leaked = shown - seen[seat] - own
+        assert not leaked, f"{gid} seq {s.seq}: seat {seat}'s view shows unseen faces {leaked}"
+    json.dumps(g.view(s, None))
+
+
+def _check_position(g, s, gid):
+    pos = json.loads(json.dumps(g.to_position(s)))
+    assert g.from_position(pos) == s, f"{gid} seq {s.seq}: the position does not round-trip"
+
+
+def _playout(g, gid, seed, opts, pol, *, check_all=True):
     rng = random.Random(seed)
-    e0 = g.start_event(gid, [f"p{i}" for i in range(6)], rng, g.Options(**opts))
+    options = g.Options(**opts)
+    n = g.seat_count(options)
+    e0 = g.start_event(gid, [f"p{i}" for i in range(n)], rng, options)
     s = g.initial_state(e0)
-    deck = collections.Counter(e0.cards) or None   # else: the first counts the adapter gives
+    assert len(s.players) == n
+    deck = collections.Counter(e0.cards) or None   # else: the first counts the game gives
+    seen = [set() for _ in range(n)]
     events = [e0]
+    step = 0
     while not g.is_over(s):
         actions = g.legal_actions(s)
         assert actions, f"{gid} seq {s.seq}: no legal action in an unfinished game"
         before = s.copy()
-        for a in actions:
+        mover = g.to_move(s)
+        if g.next_auto(s) is None:
+            assert 0 <= mover < n, f"{gid} seq {s.seq}: to_move {mover} while a seat must act"
+            assert any(a.seat == mover for a in actions), f"{gid}: to_move has no action"
+        for a in actions if check_all else actions[:8]:
             g.check(s, a)
         assert s == before, f"{gid} seq {s.seq}: check changed its input"
         a = g.auto_event(s, rng)
@@ -158,49 +121,74 @@ def _playout(g, adapter, gid, seed, opts, pol):
             a = pol.choose(s, rng)
         new = g.apply(s, a)
         assert s == before, f"{gid} seq {s.seq}: apply changed its input"
-        counts = adapter.face_counts(new)
+        counts = g.face_counts(new)
         if counts is not None:
             deck = deck or counts
             assert counts == deck, f"{gid} seq {s.seq}: cards not conserved"
+        a = a._replace(game_id=gid, seq=s.seq)
+        public = _faces_in(json.loads(a.payload), set()) if a.payload else set()
+        for seat in range(n):
+            part = g.seen_cards(a, seat)
+            assert set(part) <= set(a.cards) and (part == a.cards) == g.cards_visible(a, seat)
+            seen[seat].update(part)
+            if g.cards_visible(a, seat):
+                seen[seat].update(public)
         events.append(a)
         s = new
-    assert g.legal_actions(s) == []
+        step += 1
+        if step % VIEW_EVERY == 0:
+            _check_views(g, s, seen, gid)
+            _check_position(g, s, gid)
+    _check_views(g, s, seen, gid)
+    _check_position(g, s, gid)
+    assert g.legal_actions(s) == [] and g.to_move(s) == -1
     return seal_events(events), s
 
 
-def _assert_result(g, s, gid):
-    """The generic result functions agree on a finished game: the winning team is the team
-    with the higher total score, and there is none when the totals are equal."""
-    scores = g.scores(s)
-    win = g.winning_team(s)
-    assert len(scores) == 6 and all(isinstance(x, int) for x in scores), gid
-    assert win in ("even", "odd", None), gid
+def _assert_outcomes(g, s, gid):
+    """A finished game has one outcome per seat; winners and losers agree with the sides."""
+    out = g.outcomes(s)
+    n = len(s.players)
+    assert out is not None and len(out) == n, gid
+    assert all(o.result in RESULTS and isinstance(o.score, int) for o in out), gid
     assert isinstance(g.result(s), dict), gid
-    totals = collections.Counter()
-    for seat, x in enumerate(scores):
-        totals[g.team_of(seat)] += x
-    if win is None:
-        assert totals["even"] == totals["odd"], gid
-    else:
-        lose = "odd" if win == "even" else "even"
-        assert totals[win] > totals[lose], gid
+    sides = g.sides(s)
+    assert len(sides) == n, gid
+    if g.SIDES == NO_SIDES:
+        assert sides == (None,) * n, gid
+    if any(o.result == DRAW for o in out):
+        assert all(o.result == DRAW for o in out), f"{gid}: a draw is a draw for every seat"
+    won = [i for i, o in enumerate(out) if o.result == WIN]
+    if g.SIDES == FIXED_SIDES and won:
+        assert {sides[i] for i in won} == {sides[won[0]]}, gid
+        assert all(o.result == WIN for i, o in enumerate(out) if sides[i] == sides[won[0]])
+    places = [o.place for o in out if o.place is not None]
+    assert len(places) == len(set(places)), f"{gid}: two seats share a place"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+def _cases(game):
+    data = _data(game)
+    for k, opts in enumerate(data["option_sets"]):
+        for pol in ("random", "greedy"):
+            yield k, opts, pol, data["games"] if pol == "random" else max(1, data["games"] // 2)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
 @pytest.mark.parametrize("policy_name", ["random", "greedy"])
 def test_conformance(game, policy_name, tmp_path):
     g = find_game(game)
-    adapter = _adapter(game)
+    data = _data(game)
     pol = policy(game, policy_name)
     games, finals = [], []
     kinds = collections.Counter()
-    n = GAMES_PER_SET[game] if policy_name == "random" else GAMES_PER_SET[game] // 2
-    for k, opts in enumerate(OPTION_SETS[game]):
+    for k, opts, pname, n in _cases(game):
+        if pname != policy_name:
+            continue
         for i in range(n):
             gid = f"{game}-{policy_name}-{k}-{i}"
-            events, final = _playout(g, adapter, gid, 1000 * k + i, opts, pol)
-            adapter.assert_end(final, gid)
-            _assert_result(g, final, gid)
+            events, final = _playout(g, gid, 1000 * k + i, opts, pol,
+                                     check_all=data.get("check_all", True))
+            _assert_outcomes(g, final, gid)
             games.append(events)
             finals.append(final)
             kinds.update(e.kind for e in events)
@@ -214,33 +202,103 @@ def test_conformance(game, policy_name, tmp_path):
         assert v.status == "ok", v.to_json()
         assert v.state == final
         assert g.result(v.state) == g.result(final)
-        rep = Replay(events)
-        assert rep.final == final
+        assert Replay(events).final == final
     if policy_name == "random":
-        for kind in adapter.required_kinds:
+        for kind in data["required_kinds"]:
             assert kinds[kind] > 0, f"self-play never produced {kind}: coverage is too thin"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", GAME_IDS)
 def test_sessions_follow_session_start(game):
     """simulate() starts each later game of a session from the game's session_start, and the
-    game's check_session accepts what it made."""
-    from engine.sim import simulate
+    game's check_session accepts what it made, for every option set."""
     g = find_game(game)
-    games = list(simulate(game, 6, seed=5, session_games=3))
-    for i, sim in enumerate(games):
-        if i % 3:
-            assert g.check_session(sim.events[0], games[i - 1].final) is None
-            assert isinstance(g.session_start(games[i - 1].final), dict)
+    for opts in _data(game)["option_sets"][:3]:
+        games = list(simulate(game, 4, seed=5, session_games=2, options=g.Options(**opts)))
+        for i, sim in enumerate(games):
+            if i % 2:
+                assert g.check_session(sim.events[0], games[i - 1].final) is None
+                assert isinstance(g.session_start(games[i - 1].final), dict)
+                assert json.loads(sim.events[0].payload)["previous_game"] == \
+                    games[i - 1].events[0].game_id
 
 
-def test_same_seed_same_bytes(tmp_path):
-    from engine.sim import simulate
-    a = [g.events for g in simulate("keng", 12, seed=99)]
-    b = [g.events for g in simulate("keng", 12, seed=99)]
-    c = [g.events for g in simulate("keng", 12, seed=100)]
-    write_log(tmp_path / "a.arrows", a)
-    write_log(tmp_path / "b.arrows", b)
-    write_log(tmp_path / "c.arrows", c)
-    assert (tmp_path / "a.arrows").read_bytes() == (tmp_path / "b.arrows").read_bytes()
-    assert (tmp_path / "a.arrows").read_bytes() != (tmp_path / "c.arrows").read_bytes()
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_same_seed_same_bytes(game, tmp_path):
+    g = find_game(game)
+    opts = g.Options(**_data(game)["option_sets"][0])
+    runs = {}
+    for name, seed in (("a", 99), ("b", 99), ("c", 100)):
+        write_log(tmp_path / f"{name}.arrows",
+                  [x.events for x in simulate(game, 3, seed=seed, options=opts)])
+        runs[name] = (tmp_path / f"{name}.arrows").read_bytes()
+    assert runs["a"] == runs["b"] != runs["c"]
+
+
+@pytest.fixture(scope="module")
+def sample_states():
+    """States of one seeded game per registered game, every few steps."""
+    out = {}
+    for game in GAME_IDS:
+        g = find_game(game)
+        opts = g.Options(**_data(game)["option_sets"][0])
+        sim = next(simulate(game, 1, seed=3, options=opts))
+        rep = Replay(sim.events)
+        out[game] = [rep.state_at(i) for i in range(0, len(rep), max(1, len(rep) // 12))]
+    return out
+
+
+_fields = st.sampled_from(["kind", "seat", "cards", "target", "value", "tag", "payload"])
+_values = st.one_of(st.integers(-3, 60), st.text(max_size=6),
+                    st.lists(st.integers(0, 53), max_size=5), st.none())
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(game=st.sampled_from(GAME_IDS), pick=st.integers(0, 10_000), field=_fields,
+       value=_values)
+def test_fuzzed_events_are_refused_with_a_typed_error(sample_states, game, pick, field, value):
+    """A legal action with one field changed is legal or raises an EngineError; the state it
+    was checked against is unchanged."""
+    g = find_game(game)
+    states = sample_states[game]
+    s = states[pick % len(states)]
+    actions = g.legal_actions(s)
+    if not actions:
+        return
+    a = actions[pick % len(actions)]
+    try:
+        if field == "cards":
+            a = a._replace(cards=tuple(value) if isinstance(value, list) else ())
+        elif field in ("seat", "target", "value"):
+            a = a._replace(**{field: value if isinstance(value, int) else -1})
+        elif field == "payload":
+            a = a._replace(payload=None if value is None else json.dumps(value))
+        else:
+            a = a._replace(**{field: value if isinstance(value, str) else ""})
+    except (TypeError, ValueError):
+        return
+    before = s.copy()
+    try:
+        g.check(s, a)
+    except EngineError:
+        pass
+    assert s == before
+
+
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(game=st.sampled_from(GAME_IDS), pick=st.integers(0, 10_000), value=_values,
+       key_pick=st.integers(0, 10_000))
+def test_fuzzed_positions_load_or_raise_typed(sample_states, game, pick, value, key_pick):
+    """A position with one field replaced loads or raises an EngineError, never another
+    exception."""
+    g = find_game(game)
+    states = sample_states[game]
+    pos = json.loads(json.dumps(g.to_position(states[pick % len(states)])))
+    keys = sorted(pos)
+    pos[keys[key_pick % len(keys)]] = value
+    try:
+        g.from_position(pos)
+    except EngineError:
+        pass

@@ -65,14 +65,17 @@ def test_gouji_rows_come_from_the_result(tmp_path, gouji_games):
                                                           start["previous_game"])
         assert row["opener"] is None and row["reason"] is None    # 六人坑-only columns
         win = None if end["result"] == "draw" else end["result"]
-        assert row["winning_team"] == win == (events[-1].tag if win else None)
+        assert row["winning_side"] == win == (events[-1].tag if win else None)
+        assert row["seats"] == 6 and row["winners"] == [
+            s for s in range(6) if win is not None and ("even", "odd")[s % 2] == win]
         assert json.loads(row["result"]) == end
         mine = [r for r in seats if r["game_id"] == events[0].game_id]
         assert [r["score"] for r in mine] == end["points"]
         assert sorted(r["score"] for r in mine) == [-2, -1, 0, 0, 1, 2]
-        assert [r["team"] for r in mine] == ["even", "odd"] * 3
+        assert [r["side"] for r in mine] == ["even", "odd"] * 3
+        assert [r["place"] for r in mine] == end["positions"]
         assert [r["result"] for r in mine] == [
-            "draw" if win is None else "win" if r["team"] == win else "loss" for r in mine]
+            "draw" if win is None else "win" if r["side"] == win else "loss" for r in mine]
         assert all(r["cards_left"] is None for r in mine)
         assert [r["player_id"] for r in mine] == start["players"]
 

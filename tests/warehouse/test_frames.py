@@ -30,7 +30,7 @@ def test_frames_from_a_connection_equal_the_queries(wh, corpus):
     player = json.loads(corpus[0][0].payload)["players"][0]
     with reader(wh) as con:
         _same(F.games_by_type(con), q.games_by_type(con))
-        _same(F.results_by_team(con), q.results_by_team(con))
+        _same(F.results_by_side(con), q.results_by_side(con))
         _same(F.player_results(con, player), q.player_results(con, player))
 
 
@@ -38,7 +38,7 @@ def test_frames_from_parquet_equal_the_queries(wh, export, corpus):
     player = json.loads(corpus[0][0].payload)["players"][0]
     with reader(wh) as con:
         _same(F.games_by_type(export), q.games_by_type(con))
-        _same(F.results_by_team(export), q.results_by_team(con))
+        _same(F.results_by_side(export), q.results_by_side(con))
         _same(F.player_results(export, player), q.player_results(con, player))
 
 
@@ -62,9 +62,9 @@ def test_export_again_replaces_the_old_files(wh, export):
     assert len(files) == 1
 
 
-def test_team_win_rates(wh, corpus):
+def test_side_win_rates(wh, corpus):
     wins = sum(json.loads(g[-1].payload)["winning_team"] == "even" for g in corpus)
     with reader(wh) as con:
-        rates = F.team_win_rates(con).collect()
-    even = rates.filter(pl.col("team") == "even").to_dicts()[0]
+        rates = F.side_win_rates(con).collect()
+    even = rates.filter(pl.col("side") == "even").to_dicts()[0]
     assert (even["games"], even["wins"]) == (12, wins)

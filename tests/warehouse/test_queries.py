@@ -29,8 +29,9 @@ def _when(us: int) -> datetime:
 def _game_row(events):
     end = _end(events)
     return {"game_id": events[0].game_id, "game": "keng", "started": _when(events[0].ts),
-            "ended": _when(events[-1].ts), "events": len(events), "reason": end["reason"],
-            "winning_team": end["winning_team"]}
+            "ended": _when(events[-1].ts), "events": len(events), "seats": 6,
+            "reason": end["reason"], "winning_side": end["winning_team"],
+            "winners": [s for s in range(6) if ("even", "odd")[s % 2] == end["winning_team"]]}
 
 
 def _seats(events):
@@ -39,8 +40,8 @@ def _seats(events):
     for seat, player in enumerate(_start(events)["players"]):
         team = "even" if seat % 2 == 0 else "odd"
         result = "draw" if win is None else "win" if team == win else "loss"
-        rows.append({"seat": seat, "player_id": player, "team": team, "result": result,
-                     "score": {"win": 1, "loss": -1, "draw": 0}[result]})
+        rows.append({"seat": seat, "player_id": player, "side": team, "place": None,
+                     "result": result, "score": {"win": 1, "loss": -1, "draw": 0}[result]})
     return rows
 
 
@@ -61,11 +62,10 @@ def test_games_by_type(con, corpus):
         {"game": "keng", "games": 12, "events": sum(map(len, corpus))}]
 
 
-def test_results_by_team(con, corpus):
-    wins = Counter(_end(g)["winning_team"] for g in corpus)
-    expected = [{"game": "keng", "winning_team": t, "games": n}
-                for t, n in sorted(wins.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))]
-    assert q.results_by_team(con).to_pylist() == expected
+def test_results_by_side(con, corpus):
+    wins = Counter(_end(g)["winning_team"] or "draw" for g in corpus)
+    expected = [{"game": "keng", "outcome": t, "games": n} for t, n in sorted(wins.items())]
+    assert q.results_by_side(con).to_pylist() == expected
 
 
 def test_recent_games(con, corpus):
@@ -144,12 +144,13 @@ def test_player_results(con, corpus):
     for g in corpus:
         for row in _seats(g):
             if row["player_id"] == player:
-                t = tally.setdefault((row["seat"], row["team"]), [0, 0, 0])
+                t = tally.setdefault((row["seat"], row["side"]), [0, 0, 0, 0])
                 t[0] += 1
                 t[1] += row["result"] == "win"
                 t[2] += row["result"] == "loss"
-    expected = [{"game": "keng", "seat": s, "team": t, "games": n, "wins": w, "losses": lo}
-                for (s, t), (n, w, lo) in sorted(tally.items())]
+                t[3] += row["result"] == "draw"
+    expected = [{"game": "keng", "seat": s, "side": t, "games": n, "wins": w, "losses": lo,
+                 "draws": d} for (s, t), (n, w, lo, d) in sorted(tally.items())]
     assert q.player_results(con, player).to_pylist() == expected
     assert q.player_results(con, "nobody").num_rows == 0
 

@@ -61,20 +61,20 @@ def test_games_by_type_and_counts(con, both):
                              "quarantined": 1, "players": len(players)}
 
 
-def test_results_by_team(con, both):
+def test_results_by_side(con, both):
     expected = []
     for name, gs in sorted(both.items()):
-        wins = Counter(_winner(g) for g in gs)
-        expected += [{"game": name, "winning_team": t, "games": n} for t, n in
-                     sorted(wins.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))]
-    assert q.results_by_team(con).to_pylist() == expected
+        wins = Counter(_winner(g) or "draw" for g in gs)
+        expected += [{"game": name, "outcome": t, "games": n} for t, n in sorted(wins.items())]
+    assert q.results_by_side(con).to_pylist() == expected
 
 
 def test_game_lists_hold_both_games(con, both):
     assert {r["game"] for r in q.recent_games(con, 100).to_pylist()} == {"keng", "gouji"}
     g = both["gouji"][2]
     [row] = q.find_games(con, g[0].game_id).to_pylist()
-    assert (row["game"], row["reason"], row["winning_team"]) == ("gouji", None, _winner(g))
+    assert (row["game"], row["reason"], row["winning_side"]) == ("gouji", None, _winner(g))
+    assert row["seats"] == 6
     player = _start(g)["players"][0]
     found = {r["game_id"] for r in q.find_games(con, player).to_pylist()}
     assert {x[0].game_id for x in both["gouji"]} <= found
@@ -86,7 +86,8 @@ def test_gouji_game_players_info_and_events(con, both):
         rows = q.game_players(con, g[0].game_id).to_pylist()
         assert [r["score"] for r in rows] == end["points"]
         assert [r["player_id"] for r in rows] == _start(g)["players"]
-        assert [r["team"] for r in rows] == ["even", "odd"] * 3
+        assert [r["side"] for r in rows] == ["even", "odd"] * 3
+        assert [r["place"] for r in rows] == end["positions"]
         info = q.game_info(con, g[0].game_id)
         assert info["game"] == "gouji" and json.loads(info["result"]) == end
         events = q.game_events(con, g[0].game_id)
@@ -121,15 +122,15 @@ def test_frames_equal_the_queries(con, export, both, where):
     src = con if where == "connection" else export
     player = _shared_player(both)
     _same(F.games_by_type(src), q.games_by_type(con))
-    _same(F.results_by_team(src), q.results_by_team(con))
+    _same(F.results_by_side(src), q.results_by_side(con))
     _same(F.player_results(src, player), q.player_results(con, player))
-    rates = F.team_win_rates(src).collect()
-    assert set(zip(rates["game"], rates["team"], strict=True)) == {
+    rates = F.side_win_rates(src).collect()
+    assert set(zip(rates["game"], rates["side"], strict=True)) == {
         (g, t) for g in ("gouji", "keng") for t in ("even", "odd")}
     for name, gs in both.items():
         decided = [g for g in gs if _winner(g) is not None]
         for team in ("even", "odd"):
-            r = rates.filter((pl.col("game") == name) & (pl.col("team") == team)).to_dicts()[0]
+            r = rates.filter((pl.col("game") == name) & (pl.col("side") == team)).to_dicts()[0]
             assert (r["games"], r["wins"]) == (len(decided),
                                                sum(_winner(g) == team for g in decided))
 

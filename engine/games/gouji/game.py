@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import itertools
 import json
 import random
@@ -12,6 +13,7 @@ from engine.cards import format_faces
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import start_error, start_options, start_payload, start_players
+from engine.games.frame import DRAW, FIXED_SIDES, LOSS, WIN, Outcome
 from engine.games.gouji import rules
 from engine.games.gouji.cards import BJ_S, FIVE, PACK, RJ_S, SHAPE_MIN, STRENGTH, TWO_S
 from engine.games.gouji.options import GoujiOptions
@@ -48,6 +50,8 @@ GAME_ID = "gouji"
 RULES_VERSION = "gouji-1"
 TITLE = "够级"
 RULE_PREFIX = "GJ"
+SIDES = FIXED_SIDES
+SEAT_SIDES = tuple(TEAM_NAMES[seat & 1] for seat in range(N_SEATS))
 _new_event = tuple.__new__
 
 
@@ -90,7 +94,7 @@ def initial_state(e: Event) -> GoujiState:
     if not isinstance(p.get("options"), dict):
         raise start_error(e, "GJ-48", "options must be recorded in GAME_START")
     opts = start_options(e, p, GoujiOptions, "GJ-48")
-    players = start_players(e, p, "GJ-4")
+    players = start_players(e, p, "GJ-4", N_SEATS)
     game_no = p.get("game_no")
     if not isinstance(game_no, int) or isinstance(game_no, bool) or game_no < 1 \
             or e.value != game_no:
@@ -142,7 +146,7 @@ def initial_state(e: Event) -> GoujiState:
     d, st, hw = p.get("direction"), p.get("starter"), p.get("huiwu_team")
     if d not in (1, -1) or isinstance(d, bool):
         raise start_error(e, "GJ-5", f"direction {d!r} must be +1 or -1 (kept from game 1)")
-    if not isinstance(st, int) or isinstance(st, bool) or not 0 <= st < 6 or e.target != st:
+    if not isinstance(st, int) or isinstance(st, bool) or not 0 <= st < N_SEATS or e.target != st:
         raise start_error(e, "GJ-9", f"starter {st!r} must be a seat 0-5 equal to target")
     if hw not in (None, "even", "odd") or e.tag != (hw or ""):
         raise start_error(e, "GJ-35", f"huiwu_team {hw!r} must be even, odd or null (= tag)")
@@ -378,7 +382,7 @@ def _may_yield(s: GoujiState, seat: int) -> bool:
         return False
     r = responders(s)
     d = s.direction
-    return bool(r >> ((seat + d) % 6) & 1 or r >> ((seat + 2 * d) % 6) & 1)
+    return bool(r >> ((seat + d) % N_SEATS) & 1 or r >> ((seat + 2 * d) % N_SEATS) & 1)
 
 
 def out_of_turn_actions(s: GoujiState) -> list[Event]:
@@ -479,12 +483,48 @@ def check_session(start: Event, prev: GoujiState) -> IllegalMove | None:
     return None
 
 
+to_move = due_seat
+
+
+def seat_count(options: GoujiOptions | None = None) -> int:
+    """够级 is played by six in two teams (GJ-4), whatever the options."""
+    return N_SEATS
+
+
+def sides(s: GoujiState, viewer: int | None = None) -> tuple[str | None, ...]:
+    """The fixed teams (GJ-4), known to everyone: even seats and odd seats."""
+    return SEAT_SIDES
+
+
+def outcomes(s: GoujiState) -> tuple[Outcome, ...] | None:
+    """Each seat's outcome once the game is over: its position as place, its points as score,
+    win or loss by its team's result, a draw for all when the teams are level (GJ-31, GJ-32)."""
+    r = s.result
+    if r is None:
+        return None
+    win = winning_team(s)
+    return tuple(Outcome(r["positions"][seat], r["points"][seat],
+                         DRAW if win is None else WIN if SEAT_SIDES[seat] == win else LOSS)
+                 for seat in range(N_SEATS))
+
+
+def face_counts(s: GoujiState) -> collections.Counter | None:
+    """Hands (dead cards included) and played cards; None before the deal."""
+    if s.stage in (CUT, DIRECTION, DEAL):
+        return None
+    c = collections.Counter(s.played)
+    for h in s.hands:
+        c.update(h)
+    return c
+
+
 def team_name(seat: int) -> str:
     """'even' or 'odd' (GJ-4)."""
     return TEAM_NAMES[team_of(seat)]
 
 
 __all__ = [
+    "SIDES", "seat_count", "sides", "outcomes", "face_counts", "to_move",
     "GAME_ID", "RULES_VERSION", "TITLE", "RULE_PREFIX", "start_event", "initial_state", "apply",
     "check", "step", "next_auto", "legal_actions", "turn_actions", "out_of_turn_actions",
     "play_events", "auto_event", "cut_event", "deal_event", "huiwu_event", "annotate",

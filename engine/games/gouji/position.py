@@ -13,15 +13,27 @@ from engine.errors import EngineError, InvalidEvent
 from engine.events import Event, event_from_json, event_to_json
 from engine.games.common import codes as _codes
 from engine.games.common import faces as _faces
-from engine.games.common import seat_field as _seat
+from engine.games.common import seat_field
 from engine.games.gouji.cards import sort_hand
 from engine.games.gouji.options import GoujiOptions
 from engine.games.gouji.plays import analyse
-from engine.games.gouji.rules import sweep_team
-from engine.games.gouji.state import STAGES, TEAM_NAMES, GoujiState, opposite
+from engine.games.gouji.rules import POINTS, POSITION_NAMES, sweep_team
+from engine.games.gouji.state import (
+    DESIGNATE,
+    DIRECTION,
+    N_SEATS,
+    STAGES,
+    TEAM_NAMES,
+    GoujiState,
+    opposite,
+)
 from engine.games.gouji.turns import gouji_now, is_meitou, responders
 
 POSITION_FORMAT = "liujia.gouji.position/1"
+
+
+def _seat(v: Any, name: str, allow_none: bool = False) -> int:
+    return seat_field(v, name, allow_none, n=N_SEATS)
 HOWS = ("", "finished", "men", "zhashao", "last", "designated")
 
 
@@ -227,9 +239,15 @@ def cards_visible(e: Event, seat: int | None) -> bool:
     return seat is None or e.kind not in SECRET_CARD_KINDS
 
 
+def seen_cards(e: Event, seat: int | None) -> tuple[int, ...]:
+    """The cards of the event the seat sees: all of them or none (``cards_visible``)."""
+    return e.cards if cards_visible(e, seat) else ()
+
+
 def view(s: GoujiState, seat: int | None) -> dict[str, Any]:
     """What a seat knew at this moment (GJ-47): its own hand, public events; no hand counts.
-    Seat None is the auditor's full view. Both add the derived table facts (teams, 没头, 够级)."""
+    Seat None is the auditor's full view. Both add the derived table facts (teams, 没头, 够级,
+    and the common keys of ``_table_facts``: to_act, sides, outcomes …)."""
     pos = to_position(s)
     pos["perspective"] = "auditor" if seat is None else seat
     pos["teams"] = {"even": [0, 2, 4], "odd": [1, 3, 5]}
@@ -238,8 +256,72 @@ def view(s: GoujiState, seat: int | None) -> dict[str, Any]:
     pos["top_is_gouji"] = s.top_seat >= 0 and gouji_now(s)
     pos["responders"] = _seats(responders(s))
     pos["opposite_of_top"] = None if s.top_seat < 0 else opposite(s.top_seat)
+    _table_facts(s, pos, seat)
     if seat is not None:
         # GJ-47: only the seat's own hand; no counts of others' hands, no dead cards
         pos["hands"] = [h if i == seat else None for i, h in enumerate(pos["hands"])]
         pos["owed"] = [o if o.get("kind") != "DEAL" else None for o in pos["owed"]]
     return pos
+
+
+# What the seat the game waits for is to do (``due_action`` of a view).
+DUE_ACTIONS = ("choose_direction", "designate", "answer_xuandian", "lead_huiwu", "lead",
+               "respond")
+
+
+def _due_action(s: GoujiState, due: int) -> str | None:
+    if due < 0:
+        return None
+    if s.stage == DIRECTION:
+        return "choose_direction"
+    if s.stage == DESIGNATE:
+        return "designate"
+    if s.xd_pending >= 0:
+        return "answer_xuandian"
+    if s.huiwu_due:
+        return "lead_huiwu"
+    return "lead" if s.top_seat < 0 else "respond"
+
+
+def _table_facts(s: GoujiState, pos: dict[str, Any], seat: int | None) -> None:
+    """Add the common view keys and the table facts the dashboard draws, all public.
+
+    ``phase`` is the stage (the common name); ``to_act`` becomes the seat whose decision the
+    game waits for (``due_seat``: the chooser of the direction, the designator, the answerer of
+    a 宣点, the leader or responder; None while the engine owes an event or the game is over)
+    and ``due_action`` what it is to do
+    (``DUE_ACTIONS``); the leader or responder of the play stays as ``turn_seat``. ``sides``
+    are the fixed teams (GJ-4); ``outcomes`` once the game is over each seat's place (1-6),
+    points and win/loss/draw by the team totals (equal totals: a draw, GJ-32).
+    ``opposite_of`` is each seat's 对门; ``locked`` the seats locked in the restricted phase,
+    ``passed_since_top`` those that passed the top play in the open phase; ``rang.acts_before``
+    the waiting seats still to act before the yielder (responders only, GJ-26);
+    ``designating_side`` the team that designates after a 串三户; ``turn_order`` the seats
+    from seat 0 in the session's direction (None before it is chosen); each ``out`` entry
+    gains its position's ``name`` and ``points``.
+    """
+    from engine.games.gouji import game  # late: the game module uses this package
+
+    n = len(s.players)
+    due = game.due_seat(s)
+    pos["phase"] = s.stage
+    pos["turn_seat"] = _opt_seat(s.to_act)
+    pos["to_act"] = _opt_seat(due)
+    pos["due_action"] = _due_action(s, due)
+    pos["sides"] = list(game.sides(s, seat))
+    outcomes = game.outcomes(s)
+    pos["outcomes"] = None if outcomes is None else [o._asdict() for o in outcomes]
+    pos["opposite_of"] = [opposite(i) for i in range(n)]
+    passed = _seats(s.passed)
+    pos["locked"] = [] if s.open_phase else passed
+    pos["passed_since_top"] = passed if s.open_phase else []
+    if pos["rang"] is not None:
+        r = responders(s)
+        pos["rang"]["acts_before"] = [w for w in s.rang_wait if r >> w & 1]
+    sweep = sweep_team(s)
+    pos["designating_side"] = TEAM_NAMES[1 - sweep] if sweep >= 0 else None
+    pos["turn_order"] = [k * s.direction % n for k in range(n)] if s.direction else None
+    for o in pos["out"]:
+        o["name"] = POSITION_NAMES[o["position"]]
+        o["points"] = POINTS[o["position"]]
+

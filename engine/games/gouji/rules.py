@@ -14,6 +14,7 @@ from engine.cards import format_faces
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import holds, remove_cards
+from engine.games.frame import check_frame
 from engine.games.gouji.cards import CUT_VALUE, FIVE, FOUR, PACK, STRENGTH, THREE, sort_hand
 from engine.games.gouji.plays import analyse, beats, make_info
 from engine.games.gouji.state import (
@@ -25,6 +26,7 @@ from engine.games.gouji.state import (
     FINISHED,
     LAST,
     MEN,
+    N_SEATS,
     OVER,
     PLAY,
     TEAM_NAMES,
@@ -84,7 +86,7 @@ def _only(s: GoujiState, e: Event, *used: str) -> None:
 
 
 def _seat(s: GoujiState, e: Event) -> int:
-    if not isinstance(e.seat, int) or not 0 <= e.seat < 6:
+    if not isinstance(e.seat, int) or not 0 <= e.seat < N_SEATS:
         raise invalid(s, e, f"seat {e.seat!r} is not a seat 0-5", "seat")
     return e.seat
 
@@ -177,7 +179,7 @@ def _phase_check(s: GoujiState) -> None:
 
 def sweep_team(s: GoujiState) -> int:
     """The team holding positions 1, 2 and 3 (串三户, GJ-34), or -1."""
-    holders = [i for i in range(6) if 1 <= s.out_pos[i] <= 3]
+    holders = [i for i in range(N_SEATS) if 1 <= s.out_pos[i] <= 3]
     if len(holders) == 3 and len({team_of(i) for i in holders}) == 1:
         return team_of(holders[0])
     return -1
@@ -187,7 +189,7 @@ def _check_end(s: GoujiState) -> bool:
     """GJ-33/GJ-34 after players are placed: end the game when due; True if it ended."""
     sweep = sweep_team(s)
     if sweep < 0:
-        active = [i for i in range(6) if s.out_pos[i] == 0]
+        active = [i for i in range(N_SEATS) if s.out_pos[i] == 0]
         if len(active) > 1:
             return False
         if active:
@@ -196,7 +198,7 @@ def _check_end(s: GoujiState) -> bool:
     s.to_act = -1
     s.rang_seat = -1
     s.rang_wait = ()
-    if sweep >= 0 and any(s.out_pos[i] == 0 for i in range(6)):
+    if sweep >= 0 and any(s.out_pos[i] == 0 for i in range(N_SEATS)):
         s.stage = DESIGNATE
         s.to_act = designator(s)
     else:
@@ -207,7 +209,7 @@ def _check_end(s: GoujiState) -> bool:
 def designator(s: GoujiState) -> int:
     """The member of the swept team who designates (the first in seat order, GJ-34)."""
     team = 1 - sweep_team(s)
-    return next(i for i in range(6) if team_of(i) == team)
+    return next(i for i in range(N_SEATS) if team_of(i) == team)
 
 
 def game_end_event(s: GoujiState) -> Event:
@@ -345,7 +347,7 @@ def _step_cut(s: GoujiState, e: Event) -> None:
         raise illegal(s, e, "GJ-6", f"the counting direction must be +1 or -1, not {e.value}")
     s.cutter = seat
     s.cuts = s.cuts + ((seat, card, e.value),)
-    s.first_player = (seat + e.value * (CUT_VALUE[card] - 1)) % 6
+    s.first_player = (seat + e.value * (CUT_VALUE[card] - 1)) % N_SEATS
     s.stage = DIRECTION
     s.to_act = s.first_player
 
@@ -381,18 +383,18 @@ def _step_deal(s: GoujiState, e: Event) -> None:
                           f"{format_faces((last_cut,))}")
     elif e.value != NONE:
         raise illegal(s, e, "GJ-9", "later games have no cut (cut_index must be -1)")
-    hands: list[list[int]] = [[] for _ in range(6)]
+    hands: list[list[int]] = [[] for _ in range(N_SEATS)]
     d = s.direction
     for k, c in enumerate(e.cards):
-        hands[(seat + d * (k % 6)) % 6].append(c)
+        hands[(seat + d * (k % N_SEATS)) % N_SEATS].append(c)
     s.hands = tuple(sort_hand(h) for h in hands)
     if s.game_no == 1:
-        s.cut_holder = (seat + d * (e.value % 6)) % 6
+        s.cut_holder = (seat + d * (e.value % N_SEATS)) % N_SEATS
     s.stage = PLAY
     s.window = True
     s.to_act = s.last = seat
     if s.huiwu_team >= 0:
-        s.huiwu_due = any(STRENGTH[c] == FIVE for i in range(6)
+        s.huiwu_due = any(STRENGTH[c] == FIVE for i in range(N_SEATS)
                           if team_of(i) == s.huiwu_team for c in s.hands[i])
 
 
@@ -578,7 +580,7 @@ def _step_huiwu(s: GoujiState, e: Event) -> None:
         raise illegal(s, e, "GJ-38", f"seat {s.xd_pending}'s 宣点 awaits its answer")
     if seat != s.starter:
         raise illegal(s, e, "GJ-35", f"the 会五 is led by the starter, seat {s.starter}")
-    team = [i for i in range(6) if team_of(i) == s.huiwu_team]
+    team = [i for i in range(N_SEATS) if team_of(i) == s.huiwu_team]
     fives = {i: tuple(c for c in s.hands[i] if STRENGTH[c] == FIVE) for i in team}
     want = {str(i): format_faces(sorted(fives[i])).split() for i in team}
     try:
@@ -645,7 +647,7 @@ def _step_designate(s: GoujiState, e: Event) -> None:
     team = 1 - sweep_team(s)
     if team_of(seat) != team:
         raise illegal(s, e, "GJ-34", f"the swept {TEAM_NAMES[team]} team designates")
-    unplaced = sorted(i for i in range(6) if s.out_pos[i] == 0)
+    unplaced = sorted(i for i in range(N_SEATS) if s.out_pos[i] == 0)
     try:
         order = json.loads(e.payload or "")["order"]
     except (json.JSONDecodeError, TypeError, KeyError):
@@ -673,16 +675,14 @@ STAGE_OF = {"CUT": CUT, "DIRECTION": DIRECTION, "DEAL": DEAL}
 
 def step(s: GoujiState, e: Event) -> None:
     """Check the event against the state and apply it in place (raises, never half-applies
-    a legal check: every rejection happens before the first change)."""
-    if e.seq != s.seq:
-        raise InvalidEvent(f"seq {e.seq} is out of order: the next event is seq {s.seq}",
-                           game_id=s.game_id, seq=e.seq, field="seq")
+    a legal check: every rejection happens before the first change). The frame first (game id,
+    seq, over: GJ-33; derived events still owed mean the game is not over yet), then the owed
+    derived events (GJ-48), then the action's own rules."""
+    check_frame(s, e, s.stage == OVER and not s.owed, "GJ-33")
     if s.owed:
         _step_owed(s, e)
         s.seq += 1
         return
-    if s.stage == OVER:
-        raise illegal(s, e, "GJ-33", "the game is over")
     h = HANDLERS.get(e.kind)
     if h is None:
         if e.kind in DERIVED_KINDS:

@@ -8,6 +8,7 @@ Seat sets are 6-bit masks (bit i = seat i).
 from __future__ import annotations
 
 from engine.events import Event
+from engine.games.frame import Record, SlotState
 from engine.games.gouji.options import GoujiOptions
 
 N_SEATS = 6
@@ -25,7 +26,7 @@ FINISHED, MEN, ZHASHAO, LAST, DESIGNATED = "finished", "men", "zhashao", "last",
 JUDGED = (MEN, ZHASHAO)
 
 
-class PlayInfo:
+class PlayInfo(Record):
     """A play's shape (GJ-12 to GJ-17): base strength, count, wilds, 够级 shape, purity."""
 
     __slots__ = ("base", "n", "n2", "nbj", "nrj", "shaped", "pure")
@@ -40,18 +41,9 @@ class PlayInfo:
         self.shaped = shaped
         self.pure = pure
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PlayInfo) and all(
-            getattr(self, s) == getattr(other, s) for s in self.__slots__)
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, s) for s in self.__slots__))
-
-    def __repr__(self) -> str:
-        return "PlayInfo(" + ", ".join(f"{s}={getattr(self, s)!r}" for s in self.__slots__) + ")"
 
 
-class GoujiState:
+class GoujiState(SlotState):
     """A full position of one 够级 game; docs/gouji.md documents the JSON form."""
 
     __slots__ = (
@@ -106,23 +98,6 @@ class GoujiState:
     designation: tuple[int, ...] | None   # the swept team's order, once designated
     result: dict | None
 
-    def copy(self) -> GoujiState:
-        """A shallow copy: safe, since every field is immutable."""
-        new = GoujiState.__new__(GoujiState)
-        for s in GoujiState.__slots__:
-            setattr(new, s, getattr(self, s))
-        return new
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GoujiState) and all(
-            getattr(self, s) == getattr(other, s) for s in GoujiState.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return (f"GoujiState(game_id={self.game_id!r}, seq={self.seq}, stage={self.stage!r}, "
-                f"to_act={self.to_act})")
-
     @property
     def phase(self) -> str:
         """The stage, under the name the generic tools use."""
@@ -136,7 +111,7 @@ class GoujiState:
 
 def opposite(seat: int) -> int:
     """The opposite seat (对门, GJ-4)."""
-    return (seat + 3) % 6
+    return (seat + 3) % N_SEATS
 
 
 def team_of(seat: int) -> int:

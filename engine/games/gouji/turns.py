@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.games.gouji.cards import STRENGTH, THREE
-from engine.games.gouji.state import JUDGED, TEAM_MASK, GoujiState, opposite, team_of
+from engine.games.gouji.state import JUDGED, N_SEATS, TEAM_MASK, GoujiState, opposite, team_of
 
 
 def counts_out(s: GoujiState, seat: int) -> bool:
@@ -14,7 +14,7 @@ def counts_out(s: GoujiState, seat: int) -> bool:
 
 def n_out_for_phase(s: GoujiState) -> int:
     """How many players count as out for the two-out rule (GJ-18)."""
-    return sum(1 for i in range(6) if counts_out(s, i))
+    return sum(1 for i in range(N_SEATS) if counts_out(s, i))
 
 
 def is_meitou(s: GoujiState, seat: int) -> bool:
@@ -25,7 +25,7 @@ def is_meitou(s: GoujiState, seat: int) -> bool:
 def active_mask(s: GoujiState) -> int:
     """Mask of the active seats."""
     m = 0
-    for i in range(6):
+    for i in range(N_SEATS):
         if s.out_pos[i] == 0:
             m |= 1 << i
     return m
@@ -62,13 +62,13 @@ def stifleable(s: GoujiState, seat: int) -> bool:
 
 def after(s: GoujiState, seat: int, k: int = 1) -> int:
     """The seat k places after this one in turn order (GJ-5)."""
-    return (seat + k * s.direction) % 6
+    return (seat + k * s.direction) % N_SEATS
 
 
 def first_active_after(s: GoujiState, seat: int) -> int:
     """The first active seat after this one in turn order (接风, GJ-27), -1 if none."""
     for k in range(1, 7):
-        t = (seat + k * s.direction) % 6
+        t = (seat + k * s.direction) % N_SEATS
         if s.out_pos[t] == 0:
             return t
     return -1
@@ -104,7 +104,7 @@ def next_to_act(s: GoujiState, anchor: int) -> bool:
         anchor = after(s, d, 2)
         s.rang_seat = -1
     for k in range(1, 7):
-        t = (anchor + k * s.direction) % 6
+        t = (anchor + k * s.direction) % N_SEATS
         if r >> t & 1:
             s.to_act = t
             return True

@@ -7,7 +7,7 @@ import random
 from engine.events import Event
 from engine.games.keng import game
 from engine.games.keng.cards import CLASS, IS_JOKER, SUIT, A, K
-from engine.games.keng.state import KengState
+from engine.games.keng.state import N_SEATS, KengState
 
 
 class RandomPolicy:
@@ -34,7 +34,7 @@ class RandomPolicy:
             if counts:
                 return rng.choice(counts)
         if s.phase == "play" and rng.random() < self.false_claim_prob:
-            seat = rng.randrange(6)
+            seat = rng.randrange(N_SEATS)
             if seat != game.due_seat(s):
                 hand = s.hands[seat]
                 return game.claim(s, seat, rng.choice(hand) if hand else None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import json
 import random
 from collections.abc import Sequence
@@ -10,11 +11,12 @@ from typing import Any
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import start_error, start_options, start_payload, start_players
+from engine.games.frame import FIXED_SIDES, Outcome, team_outcomes
 from engine.games.keng import plays as legality
 from engine.games.keng import rules
 from engine.games.keng.cards import IS_JOKER, deck
 from engine.games.keng.options import KengOptions
-from engine.games.keng.state import DEALING, N_SEATS, OVER, KengState
+from engine.games.keng.state import DEALING, N_SEATS, OVER, STARTING, KengState
 from engine.games.keng.state import team_of as team_index
 
 GAME_ID = "keng"
@@ -22,6 +24,8 @@ TITLE = "六人坑"
 RULE_PREFIX = "KENG"
 RULES_VERSION = "keng-1"
 TEAMS = ("even", "odd")
+SIDES = FIXED_SIDES
+SEAT_SIDES = tuple(TEAMS[team_index(seat)] for seat in range(N_SEATS))
 
 
 def start_event(
@@ -65,12 +69,14 @@ def initial_state(e: Event) -> KengState:
     """The state right after GAME_START (KENG-6, KENG-7, KENG-3), before the deal."""
     p = start_payload(e, GAME_ID, RULES_VERSION)
     opts = start_options(e, p, KengOptions, "KENG-6")
-    players = start_players(e, p, "KENG-5")
+    players = start_players(e, p, "KENG-5", N_SEATS)
     opener = p.get("opener")
     if opener != e.value or not isinstance(opener, int) or not 0 <= opener < N_SEATS:
         raise start_error(e, "KENG-7", f"opener {opener!r} must be a seat 0-5 equal to value")
     if p.get("opener_rule") not in ("random", "previous") or e.tag != p.get("opener_rule"):
         raise start_error(e, "KENG-7", "opener_rule must be 'random' or 'previous' (= tag)")
+    if p.get("opener_rule") == "random" and p.get("previous_game") is not None:
+        raise start_error(e, "KENG-7", _random_after_previous(p))
     if sorted(e.cards) != list(deck(opts)):
         raise start_error(e, "KENG-3", f"the deck order has {len(e.cards)} cards but not the "
                            f"composition of the {len(deck(opts))}-card 六人坑 deck")
@@ -121,6 +127,22 @@ next_auto = rules.next_auto
 due_seat = legality.due_seat
 
 
+def to_move(s: KengState) -> int:
+    """The seat whose action the game waits for: the seat turning the start card (KENG-9),
+    the duellist to act, else the seat to act; -1 when the engine owes an event or the game
+    is over."""
+    if s.phase == OVER or rules.next_auto(s) is not None:
+        return -1
+    if s.phase == STARTING:
+        return (s.opener + 3) % N_SEATS
+    return legality.due_seat(s)
+
+
+def seat_count(options: KengOptions | None = None) -> int:
+    """六人坑 is played by six (KENG-5), whatever the options."""
+    return N_SEATS
+
+
 def apply(state: KengState, event: Event) -> KengState:
     """The state after the event; raises IllegalMove/InvalidEvent and leaves the input as it was."""
     new = state.copy()
@@ -144,8 +166,8 @@ def turn_actions(s: KengState) -> list[Event]:
     if s.phase == OVER or rules.next_auto(s) is not None:
         return []
     base = Event("PLAY", game_id=s.game_id, seq=s.seq)
-    if s.phase == "start":
-        flipper = (s.opener + 3) % 6
+    if s.phase == STARTING:
+        flipper = to_move(s)
         if not s.stock:
             return []
         return _named(base._replace(kind="START_CARD", seat=flipper), s.stock[:1])
@@ -210,8 +232,8 @@ def order_claims(s: KengState, claims: Sequence[Event]) -> list[Event]:
     """KENG-40: claims collected together are judged in seat order starting with the seat after
     the player of the top play, in direction d; returns them in that order, with seq numbers
     from the state's (each claim's outcome must then be judged as it is applied)."""
-    first = (s.top_seat + s.direction) % 6 if s.top_seat >= 0 else 0
-    rank = {(first + k * s.direction) % 6: k for k in range(6)}
+    first = (s.top_seat + s.direction) % N_SEATS if s.top_seat >= 0 else 0
+    rank = {(first + k * s.direction) % N_SEATS: k for k in range(N_SEATS)}
     ordered = sorted(claims, key=lambda c: rank[c.seat])
     return [c._replace(seq=s.seq + i) for i, c in enumerate(ordered)]
 
@@ -257,19 +279,31 @@ def session_start(prev_final: KengState) -> dict[str, Any]:
     return {"opener": _next_opener(prev_final)}
 
 
+def _random_after_previous(p: dict[str, Any]) -> str:
+    return (f"opener_rule is 'random', but the game names previous game "
+            f"{p.get('previous_game')!r} of its session: only a session's first game draws its "
+            "opener; a later one is opened by the seat that decided the previous game "
+            "(opener_rule 'previous')")
+
+
 def check_session(start: Event, prev_final: KengState) -> IllegalMove | None:
-    """KENG-7: a game opened by 'previous' must be opened by the seat that decided the previous
-    game (the same opener after a game without result); None when it is."""
+    """KENG-7: a game that names a previous game of its session must be opened by the seat
+    that decided it (the same opener after a game without result), whatever its start says
+    about how the opener was chosen; None when it is (or when it names no previous game)."""
     p = json.loads(start.payload or "{}")
-    if p.get("opener_rule") != "previous":
-        return None
-    expected = _next_opener(prev_final)
     opener = p.get("opener")
+    seat = opener if isinstance(opener, int) else -1
+    if p.get("opener_rule") != "previous":
+        if p.get("previous_game") is None:
+            return None     # a session's first game: its opener is a recorded random draw
+        return IllegalMove("KENG-7", f"GAME_START at seq 0: {_random_after_previous(p)}",
+                           game_id=start.game_id, seq=0, seat=seat, event=start)
+    expected = _next_opener(prev_final)
     if opener == expected:
         return None
     return IllegalMove("KENG-7", f"seat {opener} opens, but seat {expected} decided the "
                        f"previous game {p.get('previous_game')}", game_id=start.game_id, seq=0,
-                       seat=opener if isinstance(opener, int) else -1, event=start)
+                       seat=seat, event=start)
 
 
 def team_of(seat: int) -> str:
@@ -290,7 +324,33 @@ def scores(s: KengState) -> list[int]:
     return [1 if team_of(i) == win else -1 for i in range(N_SEATS)]
 
 
+def sides(s: KengState, viewer: int | None = None) -> tuple[str | None, ...]:
+    """The fixed teams (KENG-5), known to everyone: even seats and odd seats."""
+    return SEAT_SIDES
+
+
+def outcomes(s: KengState) -> tuple[Outcome, ...] | None:
+    """Each seat's outcome once the game is over: its team won or lost; a game without result
+    (KENG-48) is a draw for every seat."""
+    if s.phase != OVER:
+        return None
+    return team_outcomes(scores(s), SEAT_SIDES, winning_team(s))
+
+
+def face_counts(s: KengState) -> collections.Counter | None:
+    """Every card's face in stock, table, top play and hands; None during the deal."""
+    if s.phase == DEALING:
+        return None
+    c = collections.Counter(s.stock)
+    c.update(s.table)
+    c.update(s.top)
+    for h in s.hands:
+        c.update(h)
+    return c
+
+
 __all__ = [
+    "SIDES", "seat_count", "sides", "outcomes", "face_counts", "to_move",
     "GAME_ID", "TITLE", "RULE_PREFIX", "RULES_VERSION", "TEAMS", "session_start", "team_of",
     "winning_team", "start_event", "initial_state", "apply", "check", "step",
     "legal_actions", "turn_actions", "out_of_turn_actions", "claim", "auto_event", "is_over",

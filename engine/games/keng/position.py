@@ -11,12 +11,16 @@ from engine.errors import InvalidEvent
 from engine.events import Event
 from engine.games.common import codes as _codes
 from engine.games.common import faces as _faces
-from engine.games.common import seat_field as _seat
+from engine.games.common import seat_field
 from engine.games.keng.options import KengOptions
-from engine.games.keng.state import DEALING, OVER, PLAYING, STARTING, Duel, KengState
+from engine.games.keng.state import DEALING, N_SEATS, OVER, PLAYING, STARTING, Duel, KengState
 
 POSITION_FORMAT = "liujia.keng.position/1"
 SUITS = "shcd"
+
+
+def _seat(v: Any, name: str, allow_none: bool = False) -> int:
+    return seat_field(v, name, allow_none, n=N_SEATS)
 
 
 def to_position(s: KengState) -> dict[str, Any]:
@@ -200,9 +204,16 @@ def cards_visible(e: Event, seat: int | None) -> bool:
     return e.seat == seat
 
 
+def seen_cards(e: Event, seat: int | None) -> tuple[int, ...]:
+    """The cards of the event the seat sees: all of them or none (``cards_visible``)."""
+    return e.cards if cards_visible(e, seat) else ()
+
+
 def view(s: KengState, seat: int | None) -> dict[str, Any]:
-    """What a seat knew at this moment (KENG-50); seat None is the auditor's full view."""
+    """What a seat knew at this moment (KENG-50); seat None is the auditor's full view. Both
+    carry the table facts the dashboard draws (``_table_facts``: to_act, sides, outcomes …)."""
     pos = to_position(s)
+    _table_facts(s, pos, seat)
     if seat is None:
         pos["perspective"] = "auditor"
         return pos
@@ -218,3 +229,35 @@ def view(s: KengState, seat: int | None) -> dict[str, Any]:
     if s.result is not None and s.phase != OVER:
         pos["result"] = None
     return pos
+
+
+def _table_facts(s: KengState, pos: dict[str, Any], seat: int | None) -> None:
+    """Add the common view keys and the derived facts of the table to a view.
+
+    ``to_act`` becomes the seat the game waits for (the duellist to play in a duel, the
+    flipper before the start card; None while an automatic event is owed or the game is
+    over); the seat whose turn it is in the play order stays as ``turn_seat``. ``auto_due``
+    names the owed automatic event — except, in a seat's view, a DUEL_END, which is owed
+    because the duellist's hidden hand has no card to play. ``sides`` are the fixed teams
+    (KENG-5), ``outcomes`` each seat's result once the game is over (no winning team: a draw
+    for every seat), ``pending_draw_seat`` the seat facing P and ``turn_order`` the seats
+    from seat 0 in the direction of play.
+    """
+    # late imports: the game module is built on this one's neighbours, not the reverse
+    from engine.games.keng import game
+    from engine.games.keng.plays import due_seat
+    from engine.games.keng.rules import next_auto
+
+    n = len(s.players)
+    auto = next_auto(s)
+    if seat is not None and auto == "DUEL_END":
+        auto = None
+    waiting = s.phase not in (OVER, DEALING) and auto is None
+    pos["turn_seat"] = s.to_act
+    pos["to_act"] = due_seat(s) if waiting else None
+    pos["auto_due"] = auto
+    pos["sides"] = list(game.sides(s, seat))
+    outcomes = game.outcomes(s)
+    pos["outcomes"] = None if outcomes is None else [o._asdict() for o in outcomes]
+    pos["pending_draw_seat"] = s.to_act if s.pending else None
+    pos["turn_order"] = [k * s.direction % n for k in range(n)]

@@ -13,6 +13,7 @@ from engine.cards import format_face, format_faces
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import holds, remove_cards
+from engine.games.frame import check_frame
 from engine.games.keng.cards import (
     CLASS,
     IS_JOKER,
@@ -32,7 +33,16 @@ from engine.games.keng.plays import (
     judge_claim,
     play_rule,
 )
-from engine.games.keng.state import DEALING, OVER, PLAYING, STARTING, Duel, KengState, team_of
+from engine.games.keng.state import (
+    DEALING,
+    N_SEATS,
+    OVER,
+    PLAYING,
+    STARTING,
+    Duel,
+    KengState,
+    team_of,
+)
 
 SUITS = "shcd"
 TEAM_NAMES = ("even", "odd")
@@ -111,7 +121,7 @@ def _close_window(s: KengState) -> None:
         s.window = False
         if any(s.ban_armed):
             s.ban_end_due = s.ban_end_due + tuple(i for i, a in enumerate(s.ban_armed) if a)
-            s.ban_armed = (False,) * 6
+            s.ban_armed = (False,) * N_SEATS
 
 
 def _open_window(s: KengState) -> None:
@@ -125,7 +135,7 @@ def _open_window(s: KengState) -> None:
     if s.top_duel or IS_JOKER[card]:
         return
     armed = list(s.ban_armed)
-    for b in range(6):
+    for b in range(N_SEATS):
         if (s.banned[b] and b not in s.ban_end_due and b != s.top_seat and b != s.to_act
                 and card in s.hands[b] and not (s.cycle < 3 and len(s.hands[b]) == 1)):
             armed[b] = True
@@ -183,7 +193,7 @@ def auto_event(s: KengState, kind: str, shuffled: tuple[int, ...] | None = None)
         return base._replace(seat=seat, value=team, tag=reason, payload=result_payload(s))
     if kind == "DEAL":
         h = s.options.keng_hand_size
-        j = (s.to_act - s.opener) % 6
+        j = (s.to_act - s.opener) % N_SEATS
         return base._replace(seat=s.to_act, cards=s.deck[j:6 * h:6], value=len(s.deck) - 6 * h)
     if kind == "RESHUFFLE":
         return base._replace(cards=tuple(s.table) if shuffled is None else shuffled,
@@ -218,7 +228,7 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         s.stock = tuple(e.cards)
         s.table = ()
         s.cycle += 1
-        s.count_used = (False,) * 6
+        s.count_used = (False,) * N_SEATS
         s.reshuffle_due = False
         return
     exp = auto_event(s, kind)
@@ -262,11 +272,11 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         raise _illegal(s, e, AUTO_RULE[kind], f"expected {exp.describe()}")
     if kind == "DEAL":
         _set_hand(s, e.seat, tuple(sorted(e.cards)))
-        s.to_act = (s.to_act + 1) % 6
+        s.to_act = (s.to_act + 1) % N_SEATS
         if s.to_act == s.opener:
             s.stock = s.deck[6 * s.options.keng_hand_size:]
             s.phase = STARTING
-            s.to_act = (s.opener + 3) % 6
+            s.to_act = (s.opener + 3) % N_SEATS
             s.turn_rule = "KENG-9"
     elif kind == "BAN_END":
         s.banned = _with(s.banned, e.seat, False)
@@ -338,13 +348,13 @@ def _play(s: KengState, seat: int, cards: tuple[int, ...], suit: int, rule: str)
     d = s.direction
     if cls == Q:
         skip = n if each else 1
-        s.to_act = (seat + (1 + skip) * d) % 6
+        s.to_act = (seat + (1 + skip) * d) % N_SEATS
         s.turn_rule = "KENG-23"
     else:
-        s.to_act = (seat + d) % 6
+        s.to_act = (seat + d) % N_SEATS
         s.turn_rule = rule
     if cls == A:
-        s.duel_due = (seat, (seat + 3) % 6, s.to_act)
+        s.duel_due = (seat, (seat + 3) % N_SEATS, s.to_act)
         s.top_duel = True
     if s.cycle >= 2:
         _open_window(s)
@@ -441,7 +451,7 @@ def _step_pass(s: KengState, e: Event) -> None:
     # KENG-48 with section 14.19: only passes made with nothing to draw count
     s.passes = 0 if s.drew_cards else s.passes + 1
     _close_window(s)
-    s.to_act = (e.seat + s.direction) % 6
+    s.to_act = (e.seat + s.direction) % N_SEATS
     s.turn_rule = "KENG-14"
     s.drawn = s.accepted = s.drew_cards = False
     if s.passes >= 6 and not s.stock and not s.table:
@@ -449,7 +459,7 @@ def _step_pass(s: KengState, e: Event) -> None:
 
 
 def _step_start_card(s: KengState, e: Event) -> None:
-    flipper = (s.opener + 3) % 6
+    flipper = (s.opener + 3) % N_SEATS
     if s.phase != STARTING:
         raise _illegal(s, e, "KENG-9", "the start card has already been turned")
     if e.seat != flipper:
@@ -474,7 +484,7 @@ def _step_start_card(s: KengState, e: Event) -> None:
     elif cls == RJ:
         s.pending = 4
     elif cls == Q:
-        s.to_act = (s.opener + s.direction) % 6
+        s.to_act = (s.opener + s.direction) % N_SEATS
     elif cls == J:
         s.direction = -s.direction
     elif cls == A:
@@ -559,7 +569,7 @@ def _step_count(s: KengState, e: Event) -> None:
     if e.cards:
         raise _invalid(s, e, "COUNT carries a target and the number reported only", "cards")
     t = e.target
-    if not 0 <= t < 6 or team_of(t) == team_of(e.seat):
+    if not 0 <= t < N_SEATS or team_of(t) == team_of(e.seat):
         raise _illegal(s, e, "KENG-41", f"target {t} is not a seat of the other team")
     if e.value != len(s.hands[t]):
         raise _illegal(s, e, "KENG-41", f"seat {t} holds {len(s.hands[t])} cards, "
@@ -578,15 +588,9 @@ AUTO_KINDS = ("GAME_END", "DEAL", "RESHUFFLE", "BAN_END", "REPORT_PENALTY", "SNA
 
 
 def step(s: KengState, e: Event) -> None:
-    """Check one event against the state (raises, changing nothing), then apply it in place."""
-    if e.game_id != s.game_id:
-        raise InvalidEvent(f"event of game {e.game_id!r} in game {s.game_id!r}",
-                           game_id=s.game_id, seq=e.seq, field="game_id")
-    if e.seq != s.seq:
-        raise InvalidEvent(f"expected seq {s.seq}, got {e.seq}", game_id=s.game_id, seq=e.seq,
-                           field="seq")
-    if s.phase == OVER:
-        raise _illegal(s, e, "KENG-2", "the game is over")
+    """Check one event against the state (raises, changing nothing), then apply it in place:
+    the shared frame first (game id, seq, over: KENG-2), then the rules of the event."""
+    check_frame(s, e, s.phase == OVER, "KENG-2")
     due = next_auto(s)
     if due is not None:
         if e.kind != due:
@@ -599,7 +603,7 @@ def step(s: KengState, e: Event) -> None:
             if e.kind in AUTO_KINDS:
                 raise _illegal(s, e, AUTO_RULE[e.kind], f"{e.kind} is not due now")
             raise _invalid(s, e, f"unknown event kind {e.kind!r} for keng", "kind")
-        if not 0 <= e.seat < 6:
+        if not 0 <= e.seat < N_SEATS:
             raise _invalid(s, e, f"seat {e.seat} is not a seat 0-5", "seat")
         if e.payload is not None:
             raise _invalid(s, e, "only GAME_START and GAME_END carry a payload", "payload")

@@ -6,6 +6,7 @@ replaces fields, so a state handed out is never changed; bulk replay steps one p
 
 from __future__ import annotations
 
+from engine.games.frame import Record, SlotState
 from engine.games.keng.options import KengOptions
 
 N_SEATS = 6
@@ -14,7 +15,7 @@ N_SEATS = 6
 DEALING, STARTING, PLAYING, OVER = "deal", "start", "play", "over"
 
 
-class Duel:
+class Duel(Record):
     """A duel under way (KENG-30): immutable."""
 
     __slots__ = ("challenger", "defender", "cards", "to_act", "next_seat")
@@ -27,18 +28,9 @@ class Duel:
         self.to_act = to_act
         self.next_seat = next_seat
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Duel) and all(
-            getattr(self, s) == getattr(other, s) for s in self.__slots__)
-
-    def __hash__(self) -> int:
-        return hash(tuple(getattr(self, s) for s in self.__slots__))
-
-    def __repr__(self) -> str:
-        return "Duel(" + ", ".join(f"{s}={getattr(self, s)!r}" for s in self.__slots__) + ")"
 
 
-class KengState:
+class KengState(SlotState):
     """A full position of one 六人坑 game; see docs/positions.md for the JSON form."""
 
     __slots__ = (
@@ -89,23 +81,6 @@ class KengState:
     passes: int                   # passes in a row (KENG-48)
     end_due: tuple[str, int, int] | None  # (reason, deciding seat, winning team)
     result: dict | None
-
-    def copy(self) -> KengState:
-        """A shallow copy: safe, since every field is immutable."""
-        new = KengState.__new__(KengState)
-        for s in KengState.__slots__:
-            setattr(new, s, getattr(self, s))
-        return new
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, KengState) and all(
-            getattr(self, s) == getattr(other, s) for s in KengState.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return (f"KengState(game_id={self.game_id!r}, seq={self.seq}, phase={self.phase!r}, "
-                f"to_act={self.to_act}, cycle={self.cycle})")
 
     @property
     def is_over(self) -> bool:
