@@ -8,12 +8,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.cards import format_face, parse_face
+from engine.cards import format_face
 from engine.errors import EngineError, InvalidEvent
 from engine.events import Event, event_from_json, event_to_json
-from engine.games.common import codes as _codes
+from engine.games.codec import Fields, bad, faces_value
 from engine.games.common import faces as _faces
-from engine.games.common import seat_field
 from engine.games.gouji.cards import sort_hand
 from engine.games.gouji.options import GoujiOptions
 from engine.games.gouji.plays import analyse
@@ -32,8 +31,6 @@ from engine.games.gouji.turns import gouji_now, is_meitou, responders
 POSITION_FORMAT = "liujia.gouji.position/1"
 
 
-def _seat(v: Any, name: str, allow_none: bool = False) -> int:
-    return seat_field(v, name, allow_none, n=N_SEATS)
 HOWS = ("", "finished", "men", "zhashao", "last", "designated")
 
 
@@ -99,21 +96,16 @@ def _owed_event(x: Any, game_id: str) -> Event:
     return e
 
 
-def _mask(v: Any, name: str) -> int:
-    if not isinstance(v, list):
-        raise InvalidEvent(f"position field {name!r} must be a list of seats", field=name)
+def _mask(f: Fields, key: str) -> int:
     m = 0
-    for x in v:
-        m |= 1 << _seat(x, name)
+    for x in f.list(key):
+        m |= 1 << f.seat_value(x, f.name(key))
     return m
 
 
-def _team(v: Any, name: str) -> int:
-    if v is None:
-        return -1
-    if v not in TEAM_NAMES:
-        raise InvalidEvent(f"position field {name!r} must be 'even', 'odd' or null", field=name)
-    return TEAM_NAMES.index(v)
+def _team(f: Fields, key: str) -> int:
+    v = f.get(key, None)
+    return -1 if v is None else TEAM_NAMES.index(f.choice(key, TEAM_NAMES))
 
 
 def from_position(p: dict[str, Any]) -> GoujiState:
@@ -121,96 +113,85 @@ def from_position(p: dict[str, Any]) -> GoujiState:
     if not isinstance(p, dict) or p.get("format") != POSITION_FORMAT:
         raise InvalidEvent(f"not a gouji position (format must be {POSITION_FORMAT!r})",
                            field="format")
+    f = Fields(p, N_SEATS)
+    s = GoujiState.__new__(GoujiState)
+    s.game_id = f.text("game_id")
     try:
-        s = GoujiState.__new__(GoujiState)
-        s.game_id = str(p["game_id"])
-        try:
-            s.options = GoujiOptions.from_dict(p["options"])
-        except (EngineError, TypeError) as exc:
-            raise InvalidEvent(f"options: {exc}", field="options") from None
-        s.players = tuple(str(x) for x in p["players"])
-        if len(s.players) != 6:
-            raise InvalidEvent("players must name six seats", field="players")
-        s.game_no = int(p["game_no"])
-        s.session = p.get("session")
-        s.previous_game = p.get("previous_game")
-        s.seq = int(p["seq"])
-        if p["stage"] not in STAGES:
-            raise InvalidEvent(f"stage {p['stage']!r} is not one of {', '.join(STAGES)}",
-                               field="stage")
-        s.stage = p["stage"]
-        d = p["direction"]
-        if d not in (None, 1, -1):
-            raise InvalidEvent("direction must be 1, -1 or null", field="direction")
-        s.direction = d or 0
-        s.starter = _seat(p["starter"], "starter", True)
-        s.huiwu_team = _team(p["huiwu_team"], "huiwu_team")
-        s.huiwu_due = bool(p["huiwu_due"])
-        s.cutter = _seat(p["cutter"], "cutter", True)
-        cuts = []
-        for c in p["cuts"]:
-            cuts.append((_seat(c["seat"], "cuts.seat"), parse_face(c["card"]),
-                         int(c["count_dir"] or 0)))
-        s.cuts = tuple(cuts)
-        s.first_player = _seat(p["first_player"], "first_player", True)
-        s.cut_holder = _seat(p["cut_holder"], "cut_holder", True)
-        hands = p["hands"]
-        if not isinstance(hands, list) or len(hands) != 6:
-            raise InvalidEvent("hands must be six lists of faces", field="hands")
-        s.hands = tuple(sort_hand(_codes(h, "hands")) for h in hands)
-        s.played = _codes(p["played"], "played")
-        pos, how = [0] * 6, [""] * 6
-        for o in p["out"]:
-            i = _seat(o["seat"], "out.seat")
-            if not 1 <= o["position"] <= 6 or o["how"] not in HOWS[1:]:
-                raise InvalidEvent("out entries need a position 1-6 and a how", field="out")
-            pos[i], how[i] = int(o["position"]), str(o["how"])
-        if len([x for x in pos if x]) != len({x for x in pos if x}):
-            raise InvalidEvent("two seats hold the same position", field="out")
-        s.out_pos, s.out_how = tuple(pos), tuple(how)
-        s.open_phase = bool(p["open_phase"])
-        s.opened = _mask(p["opened"], "opened")
-        s.xd_used = 0
-        for pair in p["xuandian_used"]:
-            if pair not in (0, 1, 2):
-                raise InvalidEvent("xuandian_used lists pairs 0-2", field="xuandian_used")
-            s.xd_used |= 1 << pair
-        s.xd_pending = _seat(p["xuandian_pending"], "xuandian_pending", True)
-        s.window = bool(p["window"])
-        s.burner = _seat(p["burner"], "burner", True)
-        s.kd_cand = _seat(p["kaidian_candidate"], "kaidian_candidate", True)
-        top = p["top"]
-        if top is None:
-            s.top, s.top_seat, s.top_info, s.top_huiwu = (), -1, None, False
-        else:
-            s.top = _codes(top["cards"], "top.cards")
-            s.top_seat = _seat(top["seat"], "top.seat")
-            s.top_huiwu = bool(top.get("huiwu", False))
-            s.top_info = analyse(s.top)
-            if s.top_info is None:
-                raise InvalidEvent("top.cards is not a play (GJ-12)", field="top.cards")
-        s.passed = _mask(p["passed"], "passed")
-        r = p["rang"]
-        if r is None:
-            s.rang_seat, s.rang_wait = -1, ()
-        else:
-            s.rang_seat = _seat(r["seat"], "rang.seat")
-            s.rang_wait = tuple(_seat(x, "rang.waiting") for x in r["waiting"])
-        s.last = _seat(p["last"], "last", True)
-        s.to_act = _seat(p["to_act"], "to_act", True)
-        s.owed = tuple(_owed_event(x, s.game_id) for x in p["owed"])
-        sweep = _team(p.get("sweep"), "sweep")
-        dz = p["designation"]
-        s.designation = None if dz is None else tuple(_seat(x, "designation") for x in dz)
-        s.result = p["result"]
-    except KeyError as exc:
-        raise InvalidEvent(f"position lacks field {exc.args[0]!r}", field=str(exc.args[0])) from None
-    except (TypeError, ValueError, AttributeError) as exc:
-        if isinstance(exc, InvalidEvent):
-            raise
-        raise InvalidEvent(f"position is malformed: {exc}", field="position") from None
+        s.options = GoujiOptions.from_dict(f.get("options"))
+    except EngineError as exc:
+        raise bad("options", str(exc)) from None
+    s.players = f.per_seat("players", lambda v, name: str(v))
+    s.game_no = f.int("game_no", 1)
+    s.session = f.get("session", None)
+    s.previous_game = f.get("previous_game", None)
+    s.seq = f.int("seq", 1)
+    s.stage = f.choice("stage", STAGES)
+    s.direction = f.choice("direction", (None, 1, -1)) or 0
+    s.starter = f.seat("starter", True)
+    s.huiwu_team = _team(f, "huiwu_team")
+    s.huiwu_due = f.bool("huiwu_due")
+    s.cutter = f.seat("cutter", True)
+    s.cuts = tuple(_cut(Fields(c, N_SEATS, f"cuts[{i}]")) for i, c in enumerate(f.list("cuts")))
+    s.first_player = f.seat("first_player", True)
+    s.cut_holder = f.seat("cut_holder", True)
+    s.hands = f.per_seat("hands", lambda v, name: sort_hand(faces_value(v, name)))
+    s.played = f.faces("played")
+    _read_out(s, f)
+    s.open_phase = f.bool("open_phase")
+    s.opened = _mask(f, "opened")
+    s.xd_used = 0
+    for pair in f.list("xuandian_used"):
+        if pair not in (0, 1, 2) or isinstance(pair, bool):
+            raise bad("xuandian_used", "lists opposite pairs 0-2")
+        s.xd_used |= 1 << pair
+    s.xd_pending = f.seat("xuandian_pending", True)
+    s.window = f.bool("window")
+    s.burner = f.seat("burner", True)
+    s.kd_cand = f.seat("kaidian_candidate", True)
+    _read_top(s, f.optional_sub("top"))
+    s.passed = _mask(f, "passed")
+    r = f.optional_sub("rang")
+    s.rang_seat = -1 if r is None else r.seat("seat")
+    s.rang_wait = () if r is None else tuple(r.seat_value(x, "rang.waiting")
+                                              for x in r.list("waiting"))
+    s.last = f.seat("last", True)
+    s.to_act = f.seat("to_act", True)
+    s.owed = tuple(_owed_event(x, s.game_id) for x in f.list("owed"))
+    sweep = _team(f, "sweep")
+    dz = f.get("designation")
+    s.designation = None if dz is None else tuple(
+        f.seat_value(x, "designation") for x in f.list("designation"))
+    s.result = f.get("result")
     _check_shape(s, sweep)
     return s
+
+
+def _cut(c: Fields) -> tuple[int, int, int]:
+    card = faces_value([c.get("card")], c.name("card"))[0]
+    return c.seat("seat"), card, c.choice("count_dir", (None, 0, 1, -1)) or 0
+
+
+def _read_out(s: GoujiState, f: Fields) -> None:
+    pos, how = [0] * N_SEATS, [""] * N_SEATS
+    for k, o in enumerate(f.list("out")):
+        o = Fields(o, N_SEATS, f"out[{k}]")
+        i = o.seat("seat")
+        pos[i], how[i] = o.int("position", 1, N_SEATS), o.choice("how", HOWS[1:])
+    if len([x for x in pos if x]) != len({x for x in pos if x}):
+        raise bad("out", "gives two seats the same position")
+    s.out_pos, s.out_how = tuple(pos), tuple(how)
+
+
+def _read_top(s: GoujiState, top: Fields | None) -> None:
+    if top is None:
+        s.top, s.top_seat, s.top_info, s.top_huiwu = (), -1, None, False
+        return
+    s.top = top.faces("cards")
+    s.top_seat = top.seat("seat")
+    s.top_huiwu = top.bool("huiwu", False)
+    s.top_info = analyse(s.top)
+    if s.top_info is None:
+        raise bad("top.cards", "is not a play (GJ-12)")
 
 
 def _check_shape(s: GoujiState, sweep: int) -> None:

@@ -27,7 +27,7 @@ CONFORMANCE = {
         {"keng_hand_size": 6, "keng_hand_limit": 32, "keng_black_jokers": 4,
          "keng_red_jokers": 5},
     ],
-    "games": 70,
+    "games": 50,
     "required_kinds": ("PLAY", "ACCEPT", "DRAW", "PASS", "DUEL_START", "DUEL_PLAY", "DUEL_END",
                        "SNATCH", "LAST_CARD", "REPORT_PENALTY", "COUNT", "RESHUFFLE"),
 }

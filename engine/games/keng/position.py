@@ -9,9 +9,8 @@ from typing import Any
 
 from engine.errors import InvalidEvent
 from engine.events import Event
-from engine.games.common import codes as _codes
+from engine.games.codec import Fields, bad, bool_value, faces_value
 from engine.games.common import faces as _faces
-from engine.games.common import seat_field
 from engine.games.keng.options import KengOptions
 from engine.games.keng.state import DEALING, N_SEATS, OVER, PLAYING, STARTING, Duel, KengState
 
@@ -19,8 +18,6 @@ POSITION_FORMAT = "liujia.keng.position/1"
 SUITS = "shcd"
 
 
-def _seat(v: Any, name: str, allow_none: bool = False) -> int:
-    return seat_field(v, name, allow_none, n=N_SEATS)
 
 
 def to_position(s: KengState) -> dict[str, Any]:
@@ -78,89 +75,83 @@ def to_position(s: KengState) -> dict[str, Any]:
     }
 
 
-def _bools(v: Any, name: str) -> tuple[bool, ...]:
-    if not isinstance(v, list) or len(v) != 6 or not all(isinstance(x, bool) for x in v):
-        raise InvalidEvent(f"position field {name!r} must be six true/false values", field=name)
-    return tuple(v)
-
-
 def from_position(p: dict[str, Any]) -> KengState:
     """A state from its JSON form; raises InvalidEvent naming the bad field."""
     if not isinstance(p, dict) or p.get("format") != POSITION_FORMAT:
         raise InvalidEvent(f"not a keng position (format must be {POSITION_FORMAT!r})",
                            field="format")
-    try:
-        s = KengState.__new__(KengState)
-        s.game_id = str(p["game_id"])
-        s.options = KengOptions.from_dict(p["options"])
-        s.players = tuple(p["players"])
-        s.opener = _seat(p["opener"], "opener")
-        s.deck = _codes(p["deck"], "deck")
-        s.seq = int(p["seq"])
-        if p["phase"] not in (DEALING, STARTING, PLAYING, OVER):
-            raise InvalidEvent(f"phase {p['phase']!r} is unknown", field="phase")
-        s.phase = p["phase"]
-        hands = p["hands"]
-        if not isinstance(hands, list) or len(hands) != 6:
-            raise InvalidEvent("hands must be six lists of faces", field="hands")
-        s.hands = tuple(tuple(sorted(_codes(h, "hands"))) for h in hands)
-        s.stock = _codes(p["stock"], "stock")
-        s.table = _codes(p["table"], "table")
-        top = p["top"]
-        s.top = _codes(top["cards"], "top.cards")
-        s.top_seat = _seat(top["seat"], "top.seat", allow_none=True) if top["seat"] != -1 else -1
-        suit = top["suit"]
-        if suit is not None and suit not in SUITS:
-            raise InvalidEvent("top.suit must be one of s h c d or null", field="top.suit")
-        s.top_suit = SUITS.index(suit) if suit else -1
-        s.top_start = bool(top["start_card"])
-        s.top_duel = bool(top["duel_card"])
-        s.covered = _codes(top["covered"], "top.covered")
-        s.pending = int(p["pending_draw"])
-        if p["direction"] not in (1, -1):
-            raise InvalidEvent("direction must be 1 or -1", field="direction")
-        s.direction = p["direction"]
-        s.cycle = int(p["cycle"])
-        s.to_act = _seat(p["to_act"], "to_act")
-        s.turn_rule = str(p.get("turn_rule", "KENG-15"))
-        s.drawn = bool(p["drawn_two"])
-        s.accepted = bool(p["accepted"])
-        s.drew_cards = bool(p.get("drew_cards", False))
-        o = p["owed_draw"]
-        s.owed = None if o is None else (_seat(o["seat"], "owed_draw.seat"), str(o["kind"]),
-                                         int(o["cards"]))
-        d = p["duel"]
-        s.duel = None if d is None else Duel(
-            _seat(d["challenger"], "duel.challenger"), _seat(d["defender"], "duel.defender"),
-            _codes(d["cards"], "duel.cards"), _seat(d["to_act"], "duel.to_act"),
-            _seat(d["next_seat"], "duel.next_seat"))
-        dd = p["duel_start_due"]
-        s.duel_due = None if dd is None else (dd["challenger"], dd["defender"], dd["next_seat"])
-        s.window = bool(p["snatch_window_open"])
-        s.banned = _bools(p["banned"], "banned")
-        s.ban_armed = _bools(p["ban_ends_with_window"], "ban_ends_with_window")
-        s.ban_end_due = tuple(_seat(x, "ban_end_due") for x in p["ban_end_due"])
-        s.count_used = _bools(p["count_used"], "count_used")
-        r = p["last_card_obligation"]
-        s.report_seat = -1 if r is None else _seat(r, "last_card_obligation")
-        pd = p["penalty_due"]
-        s.penalty_due = None if pd is None else (str(pd["kind"]), _seat(pd["seat"],
-                                                                         "penalty_due.seat"))
-        s.reshuffle_due = bool(p["reshuffle_due"])
-        s.passes = int(p["passes_in_a_row"])
-        ed = p["end_due"]
-        s.end_due = None if ed is None else (str(ed["reason"]), int(ed["seat"]), int(ed["team"]))
-        s.result = p["result"]
-    except KeyError as exc:
-        raise InvalidEvent(f"position lacks field {exc.args[0]!r}", field=str(exc.args[0])) from None
-    except (TypeError, ValueError, AttributeError) as exc:
-        if isinstance(exc, InvalidEvent):
-            raise
-        raise InvalidEvent(f"position is malformed: {exc}", field="position") from None
-    if s.top_seat == -1 and top["seat"] not in (-1, None):
-        raise InvalidEvent("top.seat must be a seat or -1", field="top.seat")
+    f = Fields(p, N_SEATS)
+    s = KengState.__new__(KengState)
+    s.game_id = f.text("game_id")
+    s.options = KengOptions.from_dict(f.get("options"))
+    s.players = f.per_seat("players", _player)
+    s.opener = f.seat("opener")
+    s.deck = f.faces("deck")
+    s.seq = f.int("seq", 1)
+    s.phase = f.choice("phase", (DEALING, STARTING, PLAYING, OVER))
+    s.hands = f.per_seat("hands", lambda v, name: tuple(sorted(faces_value(v, name))))
+    s.stock = f.faces("stock")
+    s.table = f.faces("table")
+    _read_top(s, f.sub("top"))
+    s.pending = f.int("pending_draw", 0)
+    s.direction = f.choice("direction", (1, -1))
+    s.cycle = f.int("cycle", 1)
+    s.to_act = f.seat("to_act")
+    s.turn_rule = f.text("turn_rule", "KENG-15")
+    s.drawn = f.bool("drawn_two")
+    s.accepted = f.bool("accepted")
+    s.drew_cards = f.bool("drew_cards", False)
+    o = f.optional_sub("owed_draw")
+    s.owed = None if o is None else (o.seat("seat"), o.choice("kind", OWED_KINDS),
+                                     o.int("cards", 0))
+    d = f.optional_sub("duel")
+    s.duel = None if d is None else Duel(d.seat("challenger"), d.seat("defender"),
+                                         d.faces("cards"), d.seat("to_act"), d.seat("next_seat"))
+    dd = f.optional_sub("duel_start_due")
+    s.duel_due = None if dd is None else (dd.seat("challenger"), dd.seat("defender"),
+                                          dd.seat("next_seat"))
+    s.window = f.bool("snatch_window_open")
+    s.banned = f.per_seat("banned", bool_value)
+    s.ban_armed = f.per_seat("ban_ends_with_window", bool_value)
+    s.ban_end_due = tuple(f.seat_value(x, "ban_end_due") for x in f.list("ban_end_due"))
+    s.count_used = f.per_seat("count_used", bool_value)
+    s.report_seat = f.seat("last_card_obligation", allow_none=True)
+    pd = f.optional_sub("penalty_due")
+    s.penalty_due = None if pd is None else (pd.choice("kind", PENALTY_KINDS), pd.seat("seat"))
+    s.reshuffle_due = f.bool("reshuffle_due")
+    s.passes = f.int("passes_in_a_row", 0)
+    ed = f.optional_sub("end_due")
+    s.end_due = None if ed is None else (ed.choice("reason", END_REASONS),
+                                         ed.int("seat", -1, N_SEATS - 1),
+                                         ed.int("team", -1, 1))
+    result = f.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise bad("result", "must be an object or null")
+    s.result = result
     _check_shape(s)
     return s
+
+
+def _player(v: Any, name: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise bad(name, f"must be a player id, got {v!r}")
+    return v
+
+
+def _read_top(s: KengState, top: Fields) -> None:
+    s.top = top.faces("cards")
+    seat = top.get("seat")
+    s.top_seat = -1 if seat == -1 else top.seat("seat", allow_none=True)
+    suit = top.get("suit")
+    s.top_suit = -1 if suit is None else SUITS.index(top.choice("suit", tuple(SUITS)))
+    s.top_start = top.bool("start_card")
+    s.top_duel = top.bool("duel_card")
+    s.covered = top.faces("covered")
+
+
+OWED_KINDS = ("ACCEPT", "DRAW", "DUEL_END", "REPORT_PENALTY", "SNATCH_PENALTY")
+PENALTY_KINDS = ("REPORT_PENALTY", "SNATCH_PENALTY")
+END_REASONS = ("out", "over_limit", "stalemate")
 
 
 def _check_shape(s: KengState) -> None:
@@ -174,16 +165,6 @@ def _check_shape(s: KengState) -> None:
     if s.pending < 0 or s.cycle < 1 or s.seq < 1 or s.passes < 0:
         raise InvalidEvent("pending_draw, passes must be >= 0; cycle and seq >= 1",
                            field="pending_draw")
-    if s.owed is not None and s.owed[1] not in ("ACCEPT", "DRAW", "DUEL_END", "REPORT_PENALTY",
-                                                  "SNATCH_PENALTY"):
-        raise InvalidEvent("owed_draw.kind must be a draw kind", field="owed_draw.kind")
-    if s.penalty_due is not None and s.penalty_due[0] not in ("REPORT_PENALTY",
-                                                              "SNATCH_PENALTY"):
-        raise InvalidEvent("penalty_due.kind must be REPORT_PENALTY or SNATCH_PENALTY",
-                           field="penalty_due.kind")
-    if s.end_due is not None and s.end_due[0] not in ("out", "over_limit", "stalemate"):
-        raise InvalidEvent("end_due.reason must be out, over_limit or stalemate",
-                           field="end_due.reason")
 
 
 # Events whose cards every seat sees (KENG-50: every play, the start card, claims' cards shown);
