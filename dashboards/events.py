@@ -1,7 +1,7 @@
 """A game's event list for people: one row per event, private cards hidden from a seat's view.
 
 Pure functions (no Streamlit). The auditor sees every card; what a seat sees is the game's own
-rule, its engine module's ``cards_visible`` (六人坑: the cards of public actions and of its own
+rule, its engine module's ``seen_event`` (六人坑: the cards of public actions and of its own
 draws, never another seat's dealt or drawn cards, the deck order or a new stock, KENG-50). What
 an event means in words comes from the game's table module (``dashboards/tables/``).
 """
@@ -38,17 +38,19 @@ def event_detail(e: Event, game: str) -> str:
 
 
 def _row(e: Event, seat: int | None, players: Sequence[str],
-         visible: Callable[[Event, int | None], bool],
+         seen_event: Callable[[Event, int | None], Event],
          detail: Callable[[Event], str]) -> dict[str, Any]:
-    shown = visible(e, seat)
+    seen = seen_event(e, seat)
     return {
         "seq": e.seq,
         "seat": e.seat if e.seat >= 0 else None,
         "player": players[e.seat] if 0 <= e.seat < len(players) else "",
         "kind": e.kind,
-        "cards": [format_face(c) for c in e.cards] if shown else [],
-        "hidden": 0 if shown else len(e.cards),
-        "detail": detail(e),
+        "cards": [format_face(c) for c in seen.cards],
+        "hidden": len(e.cards) - len(seen.cards),
+        # the details never show faces (the cards column does); they see the private fields
+        # the seat saw (a 摸到爽 drawer's held-the-suit flag cleared) and the card count
+        "detail": detail(seen._replace(cards=e.cards)),
     }
 
 
@@ -56,7 +58,7 @@ def event_row(e: Event, perspective: int | str, players: Sequence[str] = (), *,
               game: str) -> dict[str, Any]:
     """One event of a game as a display row: seq, seat, player, kind, cards (faces or hidden),
     detail."""
-    return _row(e, _seat(perspective), players, find_game(game).cards_visible,
+    return _row(e, _seat(perspective), players, find_game(game).seen_event,
                 table_module(game).event_detail)
 
 
@@ -66,10 +68,10 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
     if not events:
         return []
     game = game_type(events[0])
-    visible = find_game(game).cards_visible
+    seen_event = find_game(game).seen_event
     detail = table_module(game).event_detail
     seat = _seat(perspective)
-    return [_row(e, seat, players, visible, detail) for e in events]
+    return [_row(e, seat, players, seen_event, detail) for e in events]
 
 
 def events_text_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -100,9 +100,10 @@ class GameModule(Protocol):
     def cards_visible(self, e: Event, seat: int | None) -> bool:
         """True if the seat may see all of this event's cards."""
 
-    def seen_cards(self, e: Event, seat: int | None) -> tuple[int, ...]:
-        """The cards of this event the seat sees (all of them, none, or a part: a suit drawer
-        sees the card it drew, not the stock order the same event records)."""
+    def seen_event(self, e: Event, seat: int | None) -> Event:
+        """The event as the seat saw it: the cards it could see (all, none, or a part: a suit
+        drawer sees the card it drew, not the stock order the same event records), private
+        fields cleared (whether a 摸到爽 drawer held the suit); the auditor sees it whole."""
 
     def to_position(self, state: Any) -> dict[str, Any]:
         """The state as a position dict."""

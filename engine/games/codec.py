@@ -1,7 +1,7 @@
 """Reading positions, shared by every game: a ``Fields`` reader converts one JSON field at a
 time (seats, faces, bounded integers, choices, per-seat lists, nested objects) and every error
 it raises has one style, naming the field by its dotted path:
-``position field 'top.seat' must be a seat 0-5 or null, got 7``.
+``position field 'top.seat': must be a seat 0-5 or null, got 7``.
 
 A game's ``from_position`` reads with it::
 
@@ -22,7 +22,7 @@ from engine.errors import EngineError, InvalidEvent
 
 def bad(field: str, reason: str) -> InvalidEvent:
     """The one error of a position field: its dotted name and what is wrong."""
-    return InvalidEvent(f"position field {field!r} {reason}", field=field)
+    return InvalidEvent(f"position field {field!r}: {reason}", field=field)
 
 
 def _is_int(v: Any) -> bool:

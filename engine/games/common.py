@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.cards import format_face, parse_face
+from engine.cards import format_face
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import Event
 
@@ -80,20 +80,3 @@ def remove_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ..
 def faces(cards: tuple[int, ...]) -> list[str]:
     """Face codes as text faces."""
     return [format_face(c) for c in cards]
-
-
-def codes(obj: Any, name: str) -> tuple[int, ...]:
-    """Text faces of a position field as face codes."""
-    if not isinstance(obj, list):
-        raise InvalidEvent(f"position field {name!r} must be a list of card faces", field=name)
-    return tuple(parse_face(c) for c in obj)
-
-
-def seat_field(v: Any, name: str, allow_none: bool = False, *, n: int) -> int:
-    """A seat 0 … n−1 of a position field (-1 for null when allowed)."""
-    if v is None and allow_none:
-        return -1
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < n:
-        raise InvalidEvent(f"position field {name!r} must be a seat 0-{n - 1}, got {v!r}",
-                           field=name)
-    return v

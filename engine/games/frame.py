@@ -206,13 +206,17 @@ class OptionsBase:
             if v is REQUIRED:
                 raise IllegalMove(self.RULE, f"option {f.name} is required: "
                                   f"{allowed_text(self.ALLOWED[f.name])}")
-        self.resolve_defaults()
+            if v is not None:
+                self._check_value(f.name, v)
+        self.resolve_defaults()     # only once every given value is known to be allowed
         for f in fields(self):  # type: ignore[arg-type]
-            allowed = self.ALLOWED[f.name]
-            v = getattr(self, f.name)
-            if not value_allowed(v, allowed):
-                raise IllegalMove(self.RULE, f"option {f.name}={v!r} is not allowed: must be "
-                                  f"{allowed_text(allowed)}")
+            self._check_value(f.name, getattr(self, f.name))
+
+    def _check_value(self, name: str, v: Any) -> None:
+        allowed = self.ALLOWED[name]
+        if not value_allowed(v, allowed):
+            raise IllegalMove(self.RULE, f"option {name}={v!r} is not allowed: must be "
+                              f"{allowed_text(allowed)}")
 
     def resolve_defaults(self) -> None:
         """Fill the defaults that depend on other options (None fields); none by default."""

@@ -46,15 +46,12 @@ def replay_at(path: str, game_id: str, step: int | None) -> tuple[Replay, int] |
 
 
 def event_line(rep: Replay, step: int, seat: int | None) -> str:
-    """The event at a step in one line, showing only the cards the seat saw (the game's
-    ``seen_cards``: not another seat's deal, not the deck order, …)."""
+    """The event at a step in one line as the seat saw it (the game's ``seen_event``: not
+    another seat's deal, not the deck order, no private field), hidden cards counted."""
     e = rep.events[step]
-    if seat is None or not e.cards:
-        return e.describe()
-    seen = rep.game.seen_cards(e, seat)
-    if len(seen) == len(e.cards):
-        return e.describe()
-    return f"{e._replace(cards=seen).describe()} ({len(e.cards) - len(seen)} cards hidden)"
+    seen = rep.game.seen_event(e, seat)
+    hidden = len(e.cards) - len(seen.cards)
+    return seen.describe() + (f" ({hidden} cards hidden)" if hidden else "")
 
 
 def run(args: argparse.Namespace) -> int:

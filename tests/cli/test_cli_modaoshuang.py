@@ -132,3 +132,24 @@ def test_ingest_holds_three_four_and_five_seat_games(logs, tmp_path, capsys):
         assert [r[5] for r in rows] == scores
         assert [r[4] for r in rows] == ["win" if r[1] == winners[0] else "loss" for r in rows]
         assert rows[winners[0]][3] == 1
+
+
+def test_replay_as_a_seat_hides_whether_another_drawer_held_the_suit(logs, capsys):
+    """MDS-41: a turn DRAW records (for auditors) whether the drawer held the round suit; the
+    other seats see only that a card was drawn, never its face nor that flag."""
+    for events in _games(logs / "p3"):
+        draws = [e for e in events if e.kind == "DRAW" and e.tag == "turn" and e.value >= 0]
+        if draws:
+            break
+    e = draws[0]
+    other = (e.seat + 1) % 3
+    folder, gid = str(logs / "p3"), e.game_id
+    assert main(["replay", folder, "--game", gid, "--step", str(e.seq), "--seat",
+                 str(other)]) == 0
+    line = capsys.readouterr().out.splitlines()[-1]
+    assert line.endswith("DRAW turn (1 cards hidden)") and "value" not in line, line
+    assert main(["replay", folder, "--game", gid, "--step", str(e.seq), "--seat",
+                 str(e.seat)]) == 0
+    assert f"value {e.value}" in capsys.readouterr().out.splitlines()[-1]
+    assert main(["replay", folder, "--game", gid, "--step", str(e.seq)]) == 0
+    assert f"value {e.value}" in capsys.readouterr().out.splitlines()[-1]

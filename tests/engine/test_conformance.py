@@ -128,11 +128,12 @@ def _playout(g, gid, seed, opts, pol, *, check_all=True):
         a = a._replace(game_id=gid, seq=s.seq)
         public = _faces_in(json.loads(a.payload), set()) if a.payload else set()
         for seat in range(n):
-            part = g.seen_cards(a, seat)
+            part = g.seen_event(a, seat).cards
             assert set(part) <= set(a.cards) and (part == a.cards) == g.cards_visible(a, seat)
             seen[seat].update(part)
             if g.cards_visible(a, seat):
                 seen[seat].update(public)
+        assert g.seen_event(a, None) == a
         events.append(a)
         s = new
         step += 1

@@ -7,7 +7,7 @@ from engine.games.gouji.options import GoujiOptions
 from engine.games.gouji.position import (
     cards_visible,
     from_position,
-    seen_cards,
+    seen_event,
     to_position,
     view,
 )
@@ -38,5 +38,5 @@ def team_of(seat: int) -> str:
 
 
 __all__ = [*_game_all, "GoujiOptions", "GoujiState", "Options", "opposite", "team_of",
-           "cards_visible", "seen_cards", "from_position", "to_position", "view", "render", "DEMO", "CONFORMANCE",
+           "cards_visible", "seen_event", "from_position", "to_position", "view", "render", "DEMO", "CONFORMANCE",
            "POLICIES"]

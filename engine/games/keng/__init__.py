@@ -7,7 +7,7 @@ from engine.games.keng.options import KengOptions
 from engine.games.keng.position import (
     cards_visible,
     from_position,
-    seen_cards,
+    seen_event,
     to_position,
     view,
 )
@@ -32,4 +32,4 @@ CONFORMANCE = {
                        "SNATCH", "LAST_CARD", "REPORT_PENALTY", "COUNT", "RESHUFFLE"),
 }
 __all__ = [*_game_all, "KengOptions", "Options", "from_position", "to_position", "view",
-           "cards_visible", "seen_cards", "render", "DEMO", "CONFORMANCE", "POLICIES"]
+           "cards_visible", "seen_event", "render", "DEMO", "CONFORMANCE", "POLICIES"]

@@ -185,9 +185,9 @@ def cards_visible(e: Event, seat: int | None) -> bool:
     return e.seat == seat
 
 
-def seen_cards(e: Event, seat: int | None) -> tuple[int, ...]:
-    """The cards of the event the seat sees: all of them or none (``cards_visible``)."""
-    return e.cards if cards_visible(e, seat) else ()
+def seen_event(e: Event, seat: int | None) -> Event:
+    """The event as the seat saw it: its cards only where ``cards_visible``."""
+    return e if cards_visible(e, seat) else e._replace(cards=())
 
 
 def view(s: KengState, seat: int | None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from engine.games.modaoshuang.options import ModaoshuangOptions
 from engine.games.modaoshuang.position import (
     cards_visible,
     from_position,
-    seen_cards,
+    seen_event,
     to_position,
     view,
 )
@@ -41,4 +41,4 @@ CONFORMANCE = {
 
 __all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "MdsState",
            "ModaoshuangOptions", "Options", "RandomPolicy", "cards_visible", "from_position",
-           "render", "seen_cards", "to_position", "view"]
+           "render", "seen_event", "to_position", "view"]

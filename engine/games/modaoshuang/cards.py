@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from engine.cards import ACE, BLACK_JOKER, JACK, KING, N_FACES, QUEEN, RED_JOKER
+from engine.cards import ACE, BLACK_JOKER, JACK, KING, N_FACES, QUEEN, RED_JOKER, format_face
 
 BJ, RJ = BLACK_JOKER, RED_JOKER
 DECK = tuple(range(N_FACES))          # one deck: 52 suited cards and the two jokers (MDS-2)
 SUITS = "shcd"
 NO_SUIT = -1
 
+FACE_TEXT = tuple(format_face(c) for c in range(N_FACES))   # 'As' … 'Kd', 'BJ', 'RJ'
 SUIT = tuple(c // 13 if c < 52 else NO_SUIT for c in range(N_FACES))
 IS_JOKER = tuple(c >= 52 for c in range(N_FACES))
 
@@ -61,4 +62,4 @@ def has_suit(hand: tuple[int, ...], suit: int) -> bool:
 
 def hand_value(hand: tuple[int, ...]) -> int:
     """The sum of the face values of a hand (MDS-5, MDS-37)."""
-    return sum(FACE_VALUE[c] for c in hand)
+    return sum(map(FACE_VALUE.__getitem__, hand))

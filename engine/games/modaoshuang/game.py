@@ -71,7 +71,7 @@ def start_event(
 def initial_state(e: Event) -> MdsState:
     """The state right after GAME_START (MDS-2, MDS-7, MDS-8), before the deal."""
     p = start_payload(e, GAME_ID, RULES_VERSION)
-    opts = start_options(e, p, ModaoshuangOptions, "MDS-7")
+    opts = _options(e, p)
     n = opts.mds_players
     players = start_players(e, p, "MDS-7", n)
     leader, rule = p.get("first_leader"), p.get("first_leader_rule")
@@ -89,6 +89,31 @@ def initial_state(e: Event) -> MdsState:
         raise InvalidEvent("GAME_START is the engine's: seat and target -1", game_id=e.game_id,
                            seq=0, field="seat")
     return _fresh(e.game_id, opts, players, leader, rule, tuple(e.cards))
+
+
+_OPTIONS: dict[tuple, ModaoshuangOptions] = {}
+
+
+def _options(e: Event, p: dict[str, Any]) -> ModaoshuangOptions:
+    """The recorded options (MDS-7), remembered by their exact values and types (options are
+    frozen, and replay reads the same few sets again and again)."""
+    raw = p.get("options")
+    if isinstance(raw, dict):
+        unset = sorted(k for k, v in raw.items() if v is None)
+        if unset:
+            raise start_error(e, "MDS-7", f"option(s) {', '.join(unset)} recorded as null: "
+                              "every option is written out")
+    key = None
+    if isinstance(raw, dict) and len(raw) <= 16 and all(
+            type(v) in (int, bool, str) for v in raw.values()):
+        key = tuple(sorted((k, type(v).__name__, v) for k, v in raw.items()))
+        found = _OPTIONS.get(key)
+        if found is not None:
+            return found
+    opts = start_options(e, p, ModaoshuangOptions, "MDS-7")
+    if key is not None and len(_OPTIONS) < 256:
+        _OPTIONS[key] = opts
+    return opts
 
 
 def _fresh(game_id: str, opts: ModaoshuangOptions, players: tuple[str, ...], leader: int,
@@ -162,9 +187,6 @@ def to_move(s: MdsState) -> int:
     return s.turn_seat()
 
 
-due_seat = to_move
-
-
 def is_over(s: MdsState) -> bool:
     """True once GAME_END has been applied."""
     return s.phase == OVER
@@ -198,14 +220,15 @@ def check_session(start: Event, prev_final: MdsState) -> IllegalMove | None:
     def _err(rule: str, reason: str) -> IllegalMove:
         return IllegalMove(rule, reason, game_id=start.game_id, seq=0, event=start)
 
-    if prev_id != prev_final.game_id:
+    prev_winner = getattr(prev_final, "winner", -1)
+    if prev_id != getattr(prev_final, "game_id", None):
         return _err("MDS-36", f"the start names previous game {prev_id!r}, but follows "
                    f"{prev_final.game_id!r}")
-    if prev_final.winner < 0:
+    if prev_winner < 0:
         return _err("MDS-36", f"the previous game {prev_id} has no winner")
     leader = p.get("first_leader")
-    if leader != prev_final.winner or start.value != prev_final.winner:
-        return _err("MDS-36", f"seat {leader} leads, but seat {prev_final.winner} won the "
+    if leader != prev_winner or start.value != prev_winner:
+        return _err("MDS-36", f"seat {leader} leads, but seat {prev_winner} won the "
                    f"previous game {prev_id}")
     if p.get("first_leader_rule") != PREVIOUS or start.tag != PREVIOUS:
         return _err("MDS-8", "a later game's first leader is the previous winner, not drawn "
@@ -250,6 +273,6 @@ def face_counts(s: MdsState) -> collections.Counter | None:
 __all__ = [
     "GAME_ID", "TITLE", "RULE_PREFIX", "RULES_VERSION", "SIDES", "seat_count", "start_event",
     "initial_state", "step", "apply", "check", "legal_actions", "auto_event", "next_auto",
-    "to_move", "due_seat", "is_over", "session_start", "check_session", "result", "outcomes",
+    "to_move", "is_over", "session_start", "check_session", "result", "outcomes",
     "sides", "face_counts",
 ]

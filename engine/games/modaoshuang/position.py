@@ -12,8 +12,9 @@ from collections import Counter
 from typing import Any
 
 from engine.errors import EngineError, InvalidEvent
-from engine.events import Event
-from engine.games.common import codes, faces
+from engine.events import NONE, Event
+from engine.games.codec import Fields, bad, faces_value
+from engine.games.common import faces
 from engine.games.modaoshuang import rules
 from engine.games.modaoshuang.cards import DECK, IS_JOKER, SUIT, SUITS
 from engine.games.modaoshuang.game import outcomes, to_move
@@ -73,40 +74,8 @@ def to_position(s: MdsState) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- reading a position
 
-def _bad(field: str, reason: str) -> InvalidEvent:
-    return InvalidEvent(f"position field {field!r}: {reason}", field=field)
-
-
-def _int(v: Any, field: str, lo: int, hi: int) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise _bad(field, f"must be an integer {lo}-{hi}, got {v!r}")
-    return v
-
-
-def _seat(v: Any, field: str, n: int, allow_none: bool = False) -> int:
-    if v is None and allow_none:
-        return -1
-    return _int(v, field, 0, n - 1)
-
-
-def _suit_field(v: Any, field: str) -> int:
-    if v is None:
-        return -1
-    if v not in ("s", "h", "c", "d"):
-        raise _bad(field, "must be one of s h c d, or null")
-    return SUITS.index(v)
-
-
-def _dict(v: Any, field: str) -> dict[str, Any]:
-    if not isinstance(v, dict):
-        raise _bad(field, "must be an object")
-    return v
-
-
-def _list(v: Any, field: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise _bad(field, "must be a list")
-    return v
+def _read_suit(f: Fields, key: str) -> int:
+    return -1 if f.get(key) is None else SUITS.index(f.choice(key, tuple(SUITS)))
 
 
 def from_position(p: Any) -> MdsState:
@@ -117,105 +86,83 @@ def from_position(p: Any) -> MdsState:
     try:
         s = _read(p)
         _check(s, p)
-    except KeyError as exc:
-        raise InvalidEvent(f"position lacks field {exc.args[0]!r}",
-                           field=str(exc.args[0])) from None
     except EngineError as exc:
         if isinstance(exc, InvalidEvent):
             raise
-        raise InvalidEvent(f"position is impossible: {exc}", field="options") from None
-    except (TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise InvalidEvent(f"position is malformed: {exc}", field="position") from None
+        raise bad("options", f"make the position impossible: {exc}") from None
     return s
 
 
 def _read(p: dict[str, Any]) -> MdsState:
     s = MdsState.__new__(MdsState)
-    if p.get("game") != "modaoshuang":
-        raise _bad("game", "must be 'modaoshuang'")
-    if not isinstance(p["game_id"], str):
-        raise _bad("game_id", "must be a string")
-    s.game_id = p["game_id"]
-    s.seq = _int(p["seq"], "seq", 1, 10 ** 9)
-    if p["phase"] not in PHASES:
-        raise _bad("phase", f"must be one of {', '.join(PHASES)}")
-    s.phase = p["phase"]
-    s.options = ModaoshuangOptions.from_dict(_dict(p["options"], "options"))
-    n = s.n = s.options.mds_players
-    players = _list(p["players"], "players")
-    if len(players) != n or not all(isinstance(x, str) and x for x in players):
-        raise _bad("players", f"must name {n} seats (mds_players)")
-    s.players = tuple(players)
-    s.first_leader = _seat(p["first_leader"], "first_leader", n)
-    if p["first_leader_rule"] not in ("random", "previous"):
-        raise _bad("first_leader_rule", "must be 'random' or 'previous'")
-    s.first_rule = p["first_leader_rule"]
-    s.deck = codes(p["deck"], "deck")
-    if type(p["shoudaoshuang"]) is not bool:
-        raise _bad("shoudaoshuang", "must be true or false")
-    s.shou = p["shoudaoshuang"]
-    hands = _list(p["hands"], "hands")
-    if len(hands) != n:
-        raise _bad("hands", f"must be {n} lists of faces")
-    s.hands = tuple(tuple(sorted(codes(h, "hands"))) for h in hands)
-    s.stock = codes(p["stock"], "stock")
-    s.dead = codes(p["dead"], "dead")
-    sd = _dict(p["suit_draw"], "suit_draw")
-    s.first_suit = _suit_field(sd["suit"], "suit_draw.suit")
-    s.suit_cards = codes(sd["cards"], "suit_draw.cards")
-    _read_round(s, _dict(p["round"], "round"))
-    _read_duties(s, p)
+    f = Fields(p, 0)
+    f.choice("game", ("modaoshuang",))
+    s.game_id = f.text("game_id")
+    s.seq = f.int("seq", 1)
+    s.phase = f.choice("phase", PHASES)
+    s.options = ModaoshuangOptions.from_dict(f.get("options"))
+    n = s.n = f.n_seats = s.options.mds_players
+    s.players = f.per_seat("players", _player)
+    s.first_leader = f.seat("first_leader")
+    s.first_rule = f.choice("first_leader_rule", ("random", "previous"))
+    s.deck = f.faces("deck")
+    s.shou = f.bool("shoudaoshuang")
+    s.hands = f.per_seat("hands", lambda v, name: tuple(sorted(faces_value(v, name))))
+    s.stock = f.faces("stock")
+    s.dead = f.faces("dead")
+    sd = f.sub("suit_draw")
+    s.first_suit = _read_suit(sd, "suit")
+    s.suit_cards = sd.faces("cards")
+    _read_round(s, f.sub("round"), n)
+    _read_duties(s, f)
     return s
 
 
-def _read_round(s: MdsState, r: dict[str, Any]) -> None:
-    n = s.n
-    s.round_no = _int(r["number"], "round.number", 0, 10 ** 6)
-    s.leader = _seat(r["leader"], "round.leader", n)
-    s.suit = _suit_field(r["suit"], "round.suit")
-    plays = _list(r["plays"], "round.plays")
+def _player(v: Any, name: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise bad(name, f"must be a player id, got {v!r}")
+    return v
+
+
+def _read_round(s: MdsState, r: Fields, n: int) -> None:
+    s.round_no = r.int("number", 0)
+    s.leader = r.seat("leader")
+    s.suit = _read_suit(r, "suit")
     seats, cards = [], []
-    for x in plays:
-        x = _dict(x, "round.plays")
-        seats.append(_seat(x["seat"], "round.plays.seat", n))
-        cards.extend(codes([x["card"]], "round.plays.card"))
+    for i, x in enumerate(r.list("plays")):
+        x = Fields(x, n, f"round.plays[{i}]")
+        seats.append(x.seat("seat"))
+        cards.extend(faces_value([x.get("card")], x.name("card")))
     s.table_seats, s.table = tuple(seats), tuple(cards)
-    s.turns = _int(r["turns"], "round.turns", 0, n)
-    s.collector = _seat(r["collector"], "round.collector", n, allow_none=True)
+    s.turns = r.int("turns", 0, n)
+    s.collector = r.seat("collector", allow_none=True)
 
 
-def _read_duties(s: MdsState, p: dict[str, Any]) -> None:
+def _read_duties(s: MdsState, f: Fields) -> None:
     n = s.n
-    rep = p["report"]
-    if rep is None:
-        s.report_seat, s.report_count = -1, 0
-    else:
-        rep = _dict(rep, "report")
-        s.report_seat = _seat(rep["seat"], "report.seat", n)
-        s.report_count = _int(rep["count"], "report.count", 1, 2)
+    rep = f.optional_sub("report")
+    s.report_seat = -1 if rep is None else rep.seat("seat")
+    s.report_count = 0 if rep is None else rep.int("count", 1, 2)
     missed = []
-    for m in _list(p["missed_reports"], "missed_reports"):
-        m = _dict(m, "missed_reports")
-        if m["cause"] not in (REPORT, JOKER):
-            raise _bad("missed_reports.cause", "must be 'report' or 'joker'")
-        missed.append((_seat(m["seat"], "missed_reports.seat", n), m["cause"]))
+    for i, m in enumerate(f.list("missed_reports")):
+        m = Fields(m, n, f"missed_reports[{i}]")
+        missed.append((m.seat("seat"), m.choice("cause", (REPORT, JOKER))))
     s.missed = tuple(missed)
-    pen = p["penalty"]
+    pen = f.optional_sub("penalty")
     if pen is None:
         s.pen_seat, s.pen_cause, s.pen_draws, s.pen_gifts = -1, "", 0, ()
     else:
-        pen = _dict(pen, "penalty")
-        s.pen_seat = _seat(pen["seat"], "penalty.seat", n)
-        if pen["cause"] not in (REPORT, JOKER):
-            raise _bad("penalty.cause", "must be 'report' or 'joker'")
-        s.pen_cause = pen["cause"]
-        s.pen_draws = _int(pen["draws"], "penalty.draws", 0, 2)
-        s.pen_gifts = tuple(_seat(g, "penalty.gift_seats", n)
-                            for g in _list(pen["gift_seats"], "penalty.gift_seats"))
-    s.out_pending = _seat(p["out_pending"], "out_pending", n, allow_none=True)
-    s.winner = _seat(p["winner"], "winner", n, allow_none=True)
-    s.dianpao = _seat(p["dianpao"], "dianpao", n, allow_none=True)
-    res = p["result"]
+        s.pen_seat = pen.seat("seat")
+        s.pen_cause = pen.choice("cause", (REPORT, JOKER))
+        s.pen_draws = pen.int("draws", 0, 2)
+        s.pen_gifts = tuple(pen.seat_value(g, "penalty.gift_seats")
+                            for g in pen.list("gift_seats"))
+    s.out_pending = f.seat("out_pending", allow_none=True)
+    s.winner = f.seat("winner", allow_none=True)
+    s.dianpao = f.seat("dianpao", allow_none=True)
+    res = f.get("result")
+    if res is not None and not isinstance(res, dict):
+        raise bad("result", "must be an object or null")
     s.result = None if res is None else json.dumps(res, sort_keys=True, separators=(",", ":"),
                                                    ensure_ascii=False)
 
@@ -223,7 +170,7 @@ def _read_duties(s: MdsState, p: dict[str, Any]) -> None:
 def _check(s: MdsState, p: dict[str, Any]) -> None:
     """Invariants every reachable state has (docs/modaoshuang.md, positions)."""
     if sorted(s.deck) != list(DECK):
-        raise _bad("deck", "must be the 54 faces of one deck (MDS-2)")
+        raise bad("deck", "must be the 54 faces of one deck (MDS-2)")
     if s.phase in (DEAL, SUIT_DRAW):
         _check_deal(s)
     else:
@@ -232,7 +179,7 @@ def _check(s: MdsState, p: dict[str, Any]) -> None:
         _check_duties(s)
         _check_end(s)
     if "to_act" in p and p["to_act"] != _opt_seat(to_move(s)):
-        raise _bad("to_act", f"must be {_opt_seat(to_move(s))} in this position")
+        raise bad("to_act", f"must be {_opt_seat(to_move(s))} in this position")
 
 
 def _check_deal(s: MdsState) -> None:
@@ -242,10 +189,10 @@ def _check_deal(s: MdsState) -> None:
         seat = (s.first_leader + k) % n
         want = tuple(sorted(s.deck[k:n * h:n])) if k < dealt else ()
         if s.hands[seat] != want:
-            raise _bad("hands", "the dealt hands are the deck's deal order (MDS-9)")
+            raise bad("hands", "the dealt hands are the deck's deal order (MDS-9)")
     stock = () if s.phase == DEAL else s.deck[n * h:]
     if s.stock != stock or s.dead or s.suit_cards or s.first_suit >= 0 or s.shou:
-        raise _bad("stock", "before the suit draw the stock is the deck after the deal; there "
+        raise bad("stock", "before the suit draw the stock is the deck after the deal; there "
                    "is no dead card or suit yet")
     _check_before_play(s)
 
@@ -254,9 +201,9 @@ def _check_before_play(s: MdsState) -> None:
     if (s.round_no, s.turns, s.table, s.collector, s.report_seat, s.missed, s.pen_seat,
             s.out_pending, s.winner, s.dianpao, s.result) != (0, 0, (), -1, -1, (), -1, -1,
                                                                -1, -1, None):
-        raise _bad("round", "before round 1 there are no plays, duties or results")
+        raise bad("round", "before round 1 there are no plays, duties or results")
     if s.leader != s.first_leader or s.suit >= 0:
-        raise _bad("round.leader", "before round 1 the leader is the first leader")
+        raise bad("round.leader", "before round 1 the leader is the first leader")
 
 
 def _check_cards(s: MdsState) -> None:
@@ -266,98 +213,98 @@ def _check_cards(s: MdsState) -> None:
     for h in s.hands:
         c.update(h)
     if c != Counter(DECK):
-        raise _bad("hands", "hands, stock, dead cards and the round's plays must hold the 54 "
+        raise bad("hands", "hands, stock, dead cards and the round's plays must hold the 54 "
                    "cards exactly once")
     if s.shou and s.stock:
-        raise _bad("shoudaoshuang", "the 收到爽 phase has an empty stock (MDS-28)")
+        raise bad("shoudaoshuang", "the 收到爽 phase has an empty stock (MDS-28)")
     if not all(c in s.stock or c in s.dead or c in s.table or any(c in h for h in s.hands)
                for c in s.suit_cards):
-        raise _bad("suit_draw.cards", "must be cards of the deck")
+        raise bad("suit_draw.cards", "must be cards of the deck")
 
 
 def _check_round(s: MdsState) -> None:
     n = s.n
     if s.round_no < 1 or (s.first_suit < 0) or not s.suit_cards:
-        raise _bad("round.number", "a game in play is in round 1 or later, after the suit draw")
+        raise bad("round.number", "a game in play is in round 1 or later, after the suit draw")
     sc = s.suit_cards
     if IS_JOKER[sc[-1]] or not all(IS_JOKER[c] for c in sc[:-1]) or SUIT[sc[-1]] != s.first_suit:
-        raise _bad("suit_draw.cards", "jokers then one card of the announced suit (MDS-10)")
+        raise bad("suit_draw.cards", "jokers then one card of the announced suit (MDS-10)")
     order = [(s.leader + k) % n for k in range(s.turns)]
     if list(s.table_seats) != [x for x in order if x in s.table_seats] or \
             len(set(s.table_seats)) != len(s.table_seats):
-        raise _bad("round.plays", "the plays come from seats that had their turn, in order")
+        raise bad("round.plays", "the plays come from seats that had their turn, in order")
     if s.round_no == 1 and s.phase == PLAY and (s.suit != s.first_suit
                                                  or s.leader != s.first_leader):
-        raise _bad("round.suit", "round 1 is led by the first leader in the drawn suit")
+        raise bad("round.suit", "round 1 is led by the first leader in the drawn suit")
     if s.table and (s.suit < 0 or any(not IS_JOKER[c] and SUIT[c] != s.suit for c in s.table)):
-        raise _bad("round.suit", "the cards of a round are of its suit, or jokers (MDS-13)")
+        raise bad("round.suit", "the cards of a round are of its suit, or jokers (MDS-13)")
     if (s.round_no > 1 or s.phase != PLAY) and not s.table and s.suit >= 0:
-        raise _bad("round.suit", "a later round's suit is set by its lead (MDS-12)")
+        raise bad("round.suit", "a later round's suit is set by its lead (MDS-12)")
     idle = [x for x in order if x not in s.table_seats]
     if s.winner < 0 and not s.shou and idle:
-        raise _bad("round.plays", "before the 收到爽 phase every seat that had its turn played")
+        raise bad("round.plays", "before the 收到爽 phase every seat that had its turn played")
     if (s.collector >= 0 and (not s.shou or idle[:1] != [s.collector])) or (
             s.collector < 0 and s.winner < 0 and idle):
-        raise _bad("round.collector", "the collector is the first seat of the round that did "
+        raise bad("round.collector", "the collector is the first seat of the round that did "
                    "not play, in the 收到爽 phase (MDS-30)")
     if s.turns == n and not s.table:
-        raise _bad("round.plays", "a round in which nobody played cannot end")
+        raise bad("round.plays", "a round in which nobody played cannot end")
 
 
 def _check_duties(s: MdsState) -> None:
     if s.report_seat >= 0:
         k = s.report_count
         if len(s.hands[s.report_seat]) != k or (k == 1 and not s.options.mds_one_card_report):
-            raise _bad("report", "an open report is of the seat's card count, 2 (or 1, "
+            raise bad("report", "an open report is of the seat's card count, 2 (or 1, "
                        "MDS-26)")
     busy = s.pen_seat >= 0
     if busy and (bool(s.pen_draws) == bool(s.pen_gifts) or (s.pen_draws and not s.stock)):
-        raise _bad("penalty", "a penalty in progress owes draws (stock not empty) or gifts")
+        raise bad("penalty", "a penalty in progress owes draws (stock not empty) or gifts")
     if s.pen_draws and s.pen_seat < 0:
-        raise _bad("penalty", "draws are owed by an offender")
+        raise bad("penalty", "draws are owed by an offender")
     g = s.pen_gifts
     if g and (not s.shou or s.pen_seat in g or len(set(g)) != len(g)
               or any(len(s.hands[x]) < 4 for x in g)
               or sorted(g, key=lambda x: (x - s.pen_seat) % s.n) != list(g)):
-        raise _bad("penalty.gift_seats", "givers are other seats holding four cards or more, "
+        raise bad("penalty.gift_seats", "givers are other seats holding four cards or more, "
                    "in turn order from the offender (MDS-25)")
     if len(s.missed) > 2:
-        raise _bad("missed_reports", "at most two MISSED_REPORTs are owed at once")
+        raise bad("missed_reports", "at most two MISSED_REPORTs are owed at once")
     empty = [i for i, h in enumerate(s.hands) if not h]
     if s.out_pending >= 0 and not (s.pen_seat == s.out_pending
                                    or (s.out_pending, JOKER) in s.missed):
-        raise _bad("out_pending", "a violation that emptied a hand awaits its penalty (MDS-20)")
+        raise bad("out_pending", "a violation that emptied a hand awaits its penalty (MDS-20)")
     if s.winner < 0 and any(i != s.out_pending for i in empty):
-        raise _bad("hands", "only the winner (or a violator awaiting its penalty) holds no card")
+        raise bad("hands", "only the winner (or a violator awaiting its penalty) holds no card")
     if s.phase == PLAY and s.winner < 0 and s.turns < s.n and not s.pen_gifts and \
             not s.missed and not s.pen_draws and not s.hands[s.turn_seat()]:
-        raise _bad("hands", "the seat to act holds no card")
+        raise bad("hands", "the seat to act holds no card")
 
 
 def _check_end(s: MdsState) -> None:
     w = s.winner
     if w < 0:
         if s.phase in (END, OVER) or s.dianpao >= 0:
-            raise _bad("winner", "a game ends only once a seat has gone out (MDS-33)")
+            raise bad("winner", "a game ends only once a seat has gone out (MDS-33)")
         if s.result is not None:
-            raise _bad("result", "only a finished game has a result")
+            raise bad("result", "only a finished game has a result")
         return
     if s.hands[w] or s.report_seat >= 0 or s.missed or s.pen_seat >= 0 or s.out_pending >= 0:
-        raise _bad("winner", "the winner holds no card; no report or penalty is due after it "
+        raise bad("winner", "the winner holds no card; no report or penalty is due after it "
                    "(MDS-27)")
     if s.phase == PLAY:
         if w not in s.table_seats:
-            raise _bad("winner", "the winner's last card is in the final round (MDS-34)")
+            raise bad("winner", "the winner's last card is in the final round (MDS-34)")
         want = dianpao_seat(s.table_seats, w, s.round_no, s.options.mds_dianpao)
         if s.dianpao != want:
-            raise _bad("dianpao", f"must be {want} (MDS-35)")
+            raise bad("dianpao", f"must be {want} (MDS-35)")
     elif s.table or s.turns:
-        raise _bad("round.plays", "after the final round the table is cleared")
+        raise bad("round.plays", "after the final round the table is cleared")
     if s.phase == OVER:
         if s.result != rules.result_payload(s):
-            raise _bad("result", "must be the settlement of the final hands (MDS-37 to MDS-39)")
+            raise bad("result", "must be the settlement of the final hands (MDS-37 to MDS-39)")
     elif s.result is not None:
-        raise _bad("result", "only a finished game has a result")
+        raise bad("result", "only a finished game has a result")
 
 
 # ---------------------------------------------------------------- information (MDS-41)
@@ -428,13 +375,24 @@ def view(s: MdsState, seat: int | None) -> dict[str, Any]:
     return v
 
 
-def seen_cards(e: Event, seat: int | None) -> tuple[int, ...]:
+def _seen_cards(e: Event, seat: int | None) -> tuple[int, ...]:
     """The cards of this event the seat sees: all (``cards_visible``), none, or for the suit
     drawer the cards it drew (jokers then the suited card), not the stock order after them."""
     if cards_visible(e, seat):
         return e.cards
     if e.kind == "SUIT_DRAW" and e.seat == seat:
         for i, c in enumerate(e.cards):
-            if not 52 <= c <= 53:
+            if not IS_JOKER[c]:
                 return e.cards[:i + 1]
     return ()
+
+
+def seen_event(e: Event, seat: int | None) -> Event:
+    """The event as the seat saw it (MDS-41): the cards it could see, and for another seat's
+    turn DRAW not whether the drawer held the round suit (that would give a 诈摸 away)."""
+    if seat is None:
+        return e
+    seen = e._replace(cards=_seen_cards(e, seat))
+    if e.kind == "DRAW" and e.seat != seat and e.value != NONE:
+        seen = seen._replace(value=NONE)
+    return seen

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from engine.cards import format_face, format_faces
 from engine.events import NONE, Event
 from engine.games.frame import check_frame, check_seat, illegal, invalid
-from engine.games.modaoshuang.cards import IS_JOKER, STRENGTH, SUIT, SUITS, hand_value
+from engine.games.modaoshuang.cards import FACE_TEXT, IS_JOKER, STRENGTH, SUIT, SUITS, hand_value
 from engine.games.modaoshuang.plays import (
     FINAL,
     PENALTY,
@@ -48,6 +48,7 @@ AUTO_RULE = {
 }
 AUTO_KINDS = frozenset(AUTO_RULE) - {"DRAW"}
 ROUND_FINAL = "final"
+_new = tuple.__new__
 
 
 # ---------------------------------------------------------------- hands
@@ -120,29 +121,30 @@ def deal_seat(s: MdsState) -> int:
 
 
 def round_winner(s: MdsState) -> int:
-    """MDS-13, MDS-31: the player of the highest card played in this round."""
-    best, seat = -1, -1
-    for c, p in zip(s.table, s.table_seats, strict=True):
-        if STRENGTH[c] > best:
-            best, seat = STRENGTH[c], p
-    return seat
+    """MDS-13, MDS-31: the player of the highest card played in this round (-1: none)."""
+    table = s.table
+    if not table:
+        return -1
+    return s.table_seats[table.index(max(table, key=STRENGTH.__getitem__))]
+
+
+def _ints(xs: tuple[int, ...]) -> str:
+    return "[" + ",".join(map(str, xs)) + "]"
 
 
 def result_payload(s: MdsState) -> str:
-    """The canonical JSON result a GAME_END must carry (MDS-33 to MDS-39)."""
+    """The canonical JSON result a GAME_END must carry (MDS-33 to MDS-39): the text
+    ``json.dumps(result, sort_keys=True, separators=(",", ":"))`` gives, built directly (it
+    is computed for every game replayed)."""
     sums = tuple(hand_value(h) for h in s.hands)
-    st = settle(sums, s.winner, s.dianpao, s.options.mds_settlement)
-    return json.dumps({
-        "reason": "out",
-        "winner": s.winner,
-        "dianpao": s.dianpao if s.dianpao >= 0 else None,
-        "settlement": s.options.mds_settlement,
-        "final_hands": [[format_face(c) for c in h] for h in s.hands],
-        "face_sums": list(sums),
-        "base_losses": list(st.base_losses),
-        "payments": list(st.payments),
-        "scores": list(st.scores),
-    }, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    mode = s.options.mds_settlement
+    st = settle(sums, s.winner, s.dianpao, mode)
+    hands = ",".join("[" + ",".join(f'"{FACE_TEXT[c]}"' for c in h) + "]" for h in s.hands)
+    dp = str(s.dianpao) if s.dianpao >= 0 else "null"
+    return (f'{{"base_losses":{_ints(st.base_losses)},"dianpao":{dp},'
+            f'"face_sums":{_ints(sums)},"final_hands":[{hands}],'
+            f'"payments":{_ints(st.payments)},"reason":"out","scores":{_ints(st.scores)},'
+            f'"settlement":"{mode}","winner":{s.winner}}}')
 
 
 def auto_event(s: MdsState, kind: str) -> Event:
@@ -165,8 +167,8 @@ def auto_event(s: MdsState, kind: str) -> Event:
         seat, coll, cards, tag = _round_end_facts(s)
         return action(s, kind, seat, cards, coll, s.round_no, tag)
     if kind == "GAME_END":
-        e = action(s, kind, -1, (), s.winner, s.dianpao, "out")
-        return e._replace(payload=result_payload(s))
+        return _new(Event, (kind, -1, (), s.winner, s.dianpao, "out", result_payload(s),
+                            s.game_id, s.seq, 0, b""))
     return action(s, kind, -1)            # PHASE_SHOUDAOSHUANG
 
 
@@ -192,10 +194,14 @@ def _exact(s: MdsState, e: Event, exp: Event, rule: str) -> None:
 
 
 def _step_deal(s: MdsState, e: Event) -> None:
-    _exact(s, e, auto_event(s, "DEAL"), "MDS-9")
-    _set_hand(s, e.seat, tuple(sorted(e.cards)))
-    if all(s.hands):
-        s.stock = s.deck[s.n * s.options.mds_hand_size:]
+    n, h = s.n, s.options.mds_hand_size
+    k = sum(1 for x in s.hands if x)                  # seats dealt so far
+    seat, cards = (s.first_leader + k) % n, s.deck[k:n * h:n]
+    if e[1:7] != (seat, cards, NONE, len(s.deck) - n * h, "", None):
+        _exact(s, e, auto_event(s, "DEAL"), "MDS-9")
+    _set_hand(s, seat, tuple(sorted(cards)))
+    if k + 1 == n:
+        s.stock = s.deck[n * h:]
         s.phase = SUIT_DRAW
 
 
@@ -278,7 +284,13 @@ def _penalty_done(s: MdsState) -> None:
 
 
 def _step_round_end(s: MdsState, e: Event) -> None:
-    seat, coll, cards, tag = _round_end_facts(s)
+    table = s.table
+    if s.winner < 0 and table:                      # _round_end_facts, inline
+        seat = s.table_seats[table.index(max(table, key=STRENGTH.__getitem__))]
+        coll, tag = s.collector, ""
+        cards = tuple(c for c in table if c < 52) if coll >= 0 else ()
+    else:
+        seat, coll, cards, tag = _round_end_facts(s)
     if e.seat != seat:
         raise illegal(s, e, "MDS-13", f"the highest card of the round was played by seat "
                       f"{seat}")
@@ -300,11 +312,12 @@ def _step_round_end(s: MdsState, e: Event) -> None:
 
 
 def _step_game_end(s: MdsState, e: Event) -> None:
-    exp = auto_event(s, "GAME_END")
-    if e[1:7] == exp[1:7]:
+    payload = result_payload(s)
+    if e[1:7] == (-1, (), s.winner, s.dianpao, "out", payload):
         s.phase = OVER
-        s.result = exp.payload
+        s.result = payload
         return
+    exp = auto_event(s, "GAME_END")
     got = None
     if e.payload is not None:
         try:
@@ -360,7 +373,10 @@ PLAY_REASON = {
 
 
 def _step_play(s: MdsState, e: Event) -> None:
-    seat, hand = _turn(s, e)
+    seat = (s.leader + s.turns) % s.n
+    if s.pen_gifts or e.seat != seat:
+        _turn(s, e)                                  # raises: not this seat's turn now
+    hand = s.hands[seat]
     cards = e.cards
     if len(cards) != 1 or cards[0] not in hand:
         _bad_card(s, e, hand)
@@ -374,7 +390,18 @@ def _step_play(s: MdsState, e: Event) -> None:
             raise invalid(s, e, "only a led joker names a suit (value must be -1)", "value")
     else:
         suit = _unusual_play(s, e, hand, c)
-    _play(s, seat, hand, c, suit)
+    # apply: the card to the table, the deadline of an open report (MDS-22, MDS-23), a
+    # violation's penalty (MDS-20), going out (MDS-33), a new report obligation
+    i = hand.index(c)
+    left = hand[:i] + hand[i + 1:]
+    hands = s.hands
+    s.hands = hands[:seat] + (left,) + hands[seat + 1:]
+    s.table += (c,)
+    s.table_seats += (seat,)
+    s.suit = suit
+    s.turns += 1
+    if s.winner < 0 and (s.report_seat >= 0 or c >= 52 or len(left) <= 2):
+        _play_duties(s, seat, c, len(hand), left)   # (none in the final round, MDS-27)
 
 
 def _unusual_play(s: MdsState, e: Event, hand: tuple[int, ...], c: int) -> int:
@@ -400,20 +427,10 @@ def _unusual_play(s: MdsState, e: Event, hand: tuple[int, ...], c: int) -> int:
     return SUIT[c] if lead else s.suit
 
 
-def _play(s: MdsState, seat: int, hand: tuple[int, ...], c: int, suit: int) -> None:
-    """Apply a play: the card to the table, the deadline of an open report (MDS-22, MDS-23),
-    a violation's penalty (MDS-20), going out (MDS-33), a new report obligation."""
-    i = hand.index(c)
-    left = hand[:i] + hand[i + 1:]
-    hands = s.hands
-    s.hands = hands[:seat] + (left,) + hands[seat + 1:]
-    s.table += (c,)
-    s.table_seats += (seat,)
-    s.suit = suit
-    s.turns += 1
-    if s.winner >= 0:
-        return                                  # final round: no reports (MDS-27, MDS-34)
-    violation = c >= 52 and violates(c, len(hand))
+def _play_duties(s: MdsState, seat: int, c: int, held: int, left: tuple[int, ...]) -> None:
+    """After a play (``held`` cards before it): the deadline of an open report (MDS-22,
+    MDS-23), a violation's penalty (MDS-20), going out (MDS-33), a new report obligation."""
+    violation = c >= 52 and violates(c, held)
     out = not left and not violation
     if s.report_seat >= 0:
         if not out:                             # MDS-27: no penalty once a seat is out
@@ -435,33 +452,54 @@ def _suit_text(suit: int) -> str:
     return SUITS[suit] if suit >= 0 else "not set"
 
 
+DRAW_REASON = {
+    "MDS-34": "nobody draws in the final round",
+    "MDS-28": "the stock is empty: no further drawing",
+    "MDS-18": "a leader with a card it may lead does not draw",
+    "MDS-21": "诈摸 is off (mds_zhamo): a seat holding the round suit plays it",
+}
+
+
 def _step_draw(s: MdsState, e: Event) -> None:
-    seat, hand = _turn(s, e)
+    seat = (s.leader + s.turns) % s.n
+    if s.pen_gifts or e.seat != seat:
+        _turn(s, e)                                  # raises: not this seat's turn now
+    hand = s.hands[seat]
     if e.tag != TURN:
         if e.tag == PENALTY:
             raise illegal(s, e, "MDS-24", "no penalty draw is owed now")
         raise invalid(s, e, f"a DRAW's reason is {TURN!r} or {PENALTY!r}", "tag")
-    rule = draw_rule(s, hand)
+    stock, suit = s.stock, s.suit
+    if suit >= 0 and stock and s.winner < 0:       # a follower: draw_rule and held_flag inline
+        lo, held = 13 * suit, 0
+        for c in hand:
+            if lo <= c < lo + 13:
+                held = 1
+                break
+        rule = "MDS-21" if held and not s.options.mds_zhamo else None
+    else:
+        rule, held = draw_rule(s, hand), held_flag(s, hand)
     if rule is not None:
-        raise illegal(s, e, rule, {
-            "MDS-34": "nobody draws in the final round",
-            "MDS-28": "the stock is empty: no further drawing",
-            "MDS-18": "a leader with a card it may lead does not draw",
-            "MDS-21": "诈摸 is off (mds_zhamo): a seat holding the round suit plays it",
-        }[rule])
-    held = held_flag(s, hand)
+        raise illegal(s, e, rule, DRAW_REASON[rule])
     if e.value != held:
         raise invalid(s, e, f"value must be {held} (1: held the round suit, 0: did not, -1: a "
                       "leader's draw)", "value")
-    stock = s.stock
-    if e.cards != stock[:1] or e.target != NONE:
+    cards = e.cards
+    if cards != stock[:1] or e.target != NONE:
         raise illegal(s, e, "MDS-15", "a draw takes the top card of the stock")
     s.stock = stock[1:]
-    _gain(s, seat, e.cards)
+    i = bisect_left(hand, cards[0])
+    hands = s.hands
+    s.hands = hands[:seat] + (hand[:i] + cards + hand[i:],) + hands[seat + 1:]
+    if seat == s.report_seat:                        # the count changed: the report lapses
+        s.report_seat, s.report_count = -1, 0
 
 
 def _step_no_play(s: MdsState, e: Event) -> None:
-    seat, hand = _turn(s, e)
+    seat = (s.leader + s.turns) % s.n
+    if s.pen_gifts or e.seat != seat:
+        _turn(s, e)                                  # raises: not this seat's turn now
+    hand = s.hands[seat]
     if e.cards or e.value != NONE or e.target != NONE:
         raise invalid(s, e, "NO_PLAY carries its reason only", "cards")
     rule, tag = no_play_rule(s, hand)
@@ -520,8 +558,13 @@ HANDLERS = {
 
 def step(s: MdsState, e: Event) -> None:
     """Check one event against the state (raises, changing nothing), then apply it in place."""
-    check_frame(s, e, s.phase == OVER, "MDS-33")
-    due = next_auto(s)
+    if e.seq != s.seq or e.game_id != s.game_id or s.phase == OVER:
+        check_frame(s, e, s.phase == OVER, "MDS-33")     # raises: the frame's checks first
+    if s.phase == PLAY and (s.stock or s.shou) and not s.pen_draws and not s.missed \
+            and s.turns != s.n:
+        due = None                                   # next_auto's common case, inline
+    else:
+        due = next_auto(s)
     if due is not None:
         if e.kind != due:
             raise illegal(s, e, owed_rule(s, due), f"the engine owes {due} before any other "

@@ -17,20 +17,17 @@ class Settlement(NamedTuple):
 def settle(face_sums: tuple[int, ...], winner: int, dianpao: int, mode: str) -> Settlement:
     """Settle a game: face sums left per seat, the winner, the 点炮 seat (-1 none) and the
     scoring mode ``negative`` or ``chips``."""
-    n = len(face_sums)
-    base = tuple(0 if i == winner else 2 * face_sums[i] for i in range(n))
+    base = [2 * x for x in face_sums]
+    base[winner] = 0
     if dianpao < 0:
-        pay = base
+        pay = list(base)
     else:
-        halves = sum(base[i] // 2 for i in range(n) if i not in (winner, dianpao))
-        pay = tuple(0 if i == winner else base[i] + halves if i == dianpao else base[i] // 2
-                    for i in range(n))
+        pay = [b // 2 for b in base]
+        pay[dianpao] = base[dianpao] + sum(pay) - pay[dianpao]
     total = sum(pay)
-    if mode == "chips":
-        scores = tuple(total if i == winner else -pay[i] for i in range(n))
-    else:
-        scores = tuple(0 if i == winner else -pay[i] for i in range(n))
-    return Settlement(base, pay, scores)
+    scores = [-x for x in pay]
+    scores[winner] = total if mode == "chips" else 0
+    return Settlement(tuple(base), tuple(pay), tuple(scores))
 
 
 def dianpao_seat(table_seats: tuple[int, ...], winner: int, round_no: int, mode: str) -> int:

@@ -86,7 +86,7 @@ def _checked_playout(seed, opts, policy):
         assert counts is None or counts == DECK, f"seq {s.seq}: cards not conserved"
         assert mds.from_position(json.loads(json.dumps(mds.to_position(new)))) == new
         for seat in range(o.mds_players):
-            known[seat].update(mds.seen_cards(a, seat))
+            known[seat].update(mds.seen_event(a, seat).cards)
         _check_views(new, known)
         events.append(a)
         s = new

@@ -11,7 +11,7 @@ from engine.games import modaoshuang as mds
 from engine.games.modaoshuang.cards import FACE_VALUE, hand_value
 from engine.games.modaoshuang.scoring import settle
 
-from .conftest import auto, draw, kinds, no_play, play, pos, rejected, run
+from .conftest import auto, draw, kinds, no_play, play, playout, pos, rejected, run
 
 # ---------------------------------------------------------------- MDS-5 face values
 
@@ -180,6 +180,17 @@ def test_mds_40_the_worked_example_played_out(mode, scores):
     assert [o.score for o in mds.outcomes(s)] == scores
     assert [(o.place, o.result) for o in mds.outcomes(s)] == [(1, "win"), (None, "loss"),
                                                               (None, "loss"), (None, "loss")]
+
+
+def test_mds_37_the_result_text_is_canonical_json():
+    """MDS-37 to MDS-39: GAME_END's payload is the result as canonical JSON (sorted keys,
+    no spaces), the text positions and replays compare."""
+    for opts in ({"mds_players": 3}, {"mds_players": 5, "mds_settlement": "chips",
+                                      "mds_dianpao": "preceding"}):
+        for seed in range(6):
+            _, s = playout(seed, opts)
+            text = s.result
+            assert text == json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
 
 
 def test_mds_37_a_false_game_end_is_refused():

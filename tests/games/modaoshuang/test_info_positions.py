@@ -45,8 +45,8 @@ def test_mds_41_the_suit_draw_face_is_the_drawers_alone():
         assert ("cards" in sd) == (seat == drawer)
     e = Event("SUIT_DRAW", seat=drawer, cards=parse_faces("BJ 7h") + s.stock, value=1)
     assert [mds.cards_visible(e, k) for k in (0, 1, 2)] == [False, False, False]
-    assert mds.seen_cards(e, drawer) == parse_faces("BJ 7h") and mds.seen_cards(e, 1) == ()
-    assert mds.seen_cards(e, None) == e.cards
+    assert mds.seen_event(e, drawer).cards == parse_faces("BJ 7h")
+    assert mds.seen_event(e, 1).cards == () and mds.seen_event(e, None) == e
 
 
 def test_mds_41_a_drawn_face_and_the_held_flag_stay_private():
@@ -137,7 +137,7 @@ BREAKS = {  # field named in the error -> how the position is broken
     "to_act": lambda p: p.update(to_act=2),
     "result": lambda p: p.update(result={"winner": 0}),
     "out_pending": lambda p: p.update(out_pending=1),
-    "missed_reports.cause": lambda p: p.update(missed_reports=[{"seat": 1, "cause": "x"}]),
+    "missed_reports[0].cause": lambda p: p.update(missed_reports=[{"seat": 1, "cause": "x"}]),
     "suit_draw.cards": lambda p: p.update(suit_draw={"suit": "h", "cards": ["BJ"]}),
 }
 

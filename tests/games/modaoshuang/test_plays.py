@@ -84,16 +84,19 @@ def test_mds_11_a_play_is_one_card_of_the_own_hand():
 # ---------------------------------------------------------------- MDS-12 round suit
 
 def test_mds_12_round_one_is_played_to_the_drawn_suit():
-    """MDS-12: the first leader follows the suit draw exactly as a follower does."""
+    """MDS-12: the first leader follows the suit draw exactly as a follower does: its suit, a
+    joker naming nothing, or a draw."""
     s = started(11)
-    seat = mds.to_move(s)
-    assert seat == s.first_leader and s.suit == s.first_suit
-    off = [c for c in s.hands[seat] if c < 52 and c // 13 != s.suit]
-    on = [c for c in s.hands[seat] if c < 52 and c // 13 == s.suit]
-    if off:
-        e = mds.legal_actions(s)[0]._replace(kind="PLAY", cards=(off[0],), value=-1, tag="")
-        assert rejected(s, e).rule_id == ("MDS-16" if on else "MDS-17")
+    assert mds.to_move(s) == s.first_leader and s.suit == s.first_suit
     assert all(a.value == -1 for a in mds.legal_actions(s) if a.kind == "PLAY")
+    s = pos(["2s 5h BJ", "4h 5d", "6h 8d"], stock=STOCK, round_no=1, first_suit="s",
+            suit="s")
+    assert rejected(s, play(s, 0, "5h")).rule_id == "MDS-16"
+    assert rejected(s, play(s, 0, "BJ", suit="h")).rule_id == "MDS-3"
+    assert mds.apply(s, play(s, 0, "BJ")).suit == 0
+    s = pos(["5h 6d", "4h 5d", "6h 8d"], stock=STOCK, round_no=1, first_suit="s", suit="s")
+    assert rejected(s, play(s, 0, "5h")).rule_id == "MDS-17"
+    assert _kinds_of(s) == [("DRAW", "turn")]
 
 
 def test_mds_12_a_later_leader_leads_any_card_and_sets_the_suit():

@@ -136,7 +136,8 @@ def test_mds_7_a_start_with_a_missing_or_unknown_option_is_refused():
     """MDS-7: options are recorded in full and only known ones."""
     e0 = start(1)
     opts = _payload(e0)["options"]
-    for bad in ({k: v for k, v in opts.items() if k != "mds_zhamo"}, {**opts, "mds_x": 1}):
+    for bad in ({k: v for k, v in opts.items() if k != "mds_zhamo"}, {**opts, "mds_x": 1},
+                {**opts, "mds_hand_size": None}, {**opts, "mds_zhamo": 1}):
         with pytest.raises(IllegalMove) as info:
             mds.initial_state(_with_payload(e0, options=bad))
         assert info.value.rule_id == "MDS-7"
