@@ -16,8 +16,10 @@ class InvalidEvent(EngineError):
         self.game_id = game_id
         self.seq = seq
         self.field = field
-        where = f"game {game_id} seq {seq}" if game_id else f"seq {seq}"
-        super().__init__(f"{where}: {message}" + (f" (field {field})" if field else ""))
+        where = " ".join(p for p in (f"game {game_id}" if game_id else "",
+                                     f"seq {seq}" if seq >= 0 else "") if p)
+        text = f"{where}: {message}" if where else message
+        super().__init__(text + (f" (field {field})" if field else ""))
 
 
 class IllegalMove(EngineError):
@@ -39,7 +41,10 @@ class IllegalMove(EngineError):
         self.seq = seq
         self.seat = seat
         self.event = event
-        super().__init__(f"{rule_id}: {reason} (game {game_id}, seq {seq}, seat {seat})")
+        where = ", ".join(p for p in (f"game {game_id}" if game_id else "",
+                                      f"seq {seq}" if seq >= 0 else "",
+                                      f"seat {seat}" if seat >= 0 else "") if p)
+        super().__init__(f"{rule_id}: {reason}" + (f" ({where})" if where else ""))
 
 
 class LogIntegrityError(EngineError):

@@ -59,7 +59,7 @@ class Verdict:
                                "events": self.events}
         err = self.error
         if isinstance(err, IllegalMove):
-            out.update(seq=err.seq, seat=err.seat, rule_id=err.rule_id, reason=str(err))
+            out.update(seq=err.seq, seat=err.seat, rule_id=err.rule_id, reason=err.reason)
         elif isinstance(err, InvalidEvent):
             out.update(seq=err.seq, field=err.field, reason=str(err))
         elif err is not None:

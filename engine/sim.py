@@ -3,9 +3,11 @@ the same seed gives the same events, byte for byte."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from hashlib import blake2b
 from typing import Any
 
 from engine.errors import EngineError
@@ -34,6 +36,22 @@ def policy(game: str, name: str) -> Any:
         return policies[name]()
     except KeyError:
         raise EngineError(f"unknown policy {name!r}; known: {', '.join(policies)}") from None
+
+
+def options_tag(game: str, options: Any) -> str:
+    """'' for a game's default options, else '-o' + 6 hex digits of the options recorded, so
+    that games simulated with other options (摸到爽 with 3 and with 5 players) never share an
+    id or a file name."""
+    g = find_game(game)
+    opts = options.to_dict() if options is not None else None
+    try:
+        default = g.Options().to_dict()
+    except EngineError:          # a game parameter without default (摸到爽's mds_players)
+        default = None
+    if opts is None or opts == default:
+        return ""
+    text = json.dumps(opts, sort_keys=True, separators=(",", ":"))
+    return "-o" + blake2b(text.encode(), digest_size=3).hexdigest()
 
 
 def play_game(
@@ -73,6 +91,7 @@ def simulate(
     g = find_game(game)
     opts = options if options is not None else g.Options()
     n_seats = g.seat_count(opts)
+    tag = options_tag(game, options)
     rng = random.Random(seed)
     pool = [f"player-{i:02d}" for i in range(PLAYER_POOL)]
     pols = [policy(game, policy_name) for _ in range(n_seats)]
@@ -82,11 +101,11 @@ def simulate(
     for i in range(n_games):
         if i % session_games == 0:
             players = rng.sample(pool, n_seats)
-            session = f"{game}-s{seed}-{i // session_games:05d}"
+            session = f"{game}{tag}-s{seed}-{i // session_games:05d}"
             prev = None
         kwargs = g.session_start(prev.final) if prev is not None else {}
         prev_id = prev.events[0].game_id if prev is not None else None
-        gid = f"{game}-{seed}-{i:06d}"
+        gid = f"{game}{tag}-{seed}-{i:06d}"
         sim = play_game(game, gid, players, rng, pols, options=options, previous_game=prev_id,
                         session=session, ts0=BASE_TS + i * GAME_US, **kwargs)
         prev = sim

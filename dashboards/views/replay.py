@@ -142,7 +142,12 @@ b4.button("last", icon=":material/last_page:", icon_position="right", key="rp_la
           width="stretch", on_click=_go, kwargs={"to": last, "last": last})
 persp_options = perspectives(len(players))
 if ss.get(VIEW) not in persp_options:
-    ss[VIEW] = AUDITOR
+    if isinstance(ss.get(VIEW), int):   # a seat this game lacks: the least revealing view
+        ui.note(f"This game has seats 0-{len(players) - 1}, not seat {ss[VIEW]}: showing "
+                "seat 0's view.", "warning")
+        ss[VIEW] = 0
+    else:
+        ss[VIEW] = AUDITOR
 perspective = persp_col.selectbox(
     "Perspective", persp_options, key=VIEW,
     format_func=lambda p: "auditor (all cards)" if p == AUDITOR else f"seat {p} · {players[p]}")

@@ -29,8 +29,9 @@ def existing_paths(paths: list[str]) -> list[Path] | str:
     return files
 
 
-def load_game(paths: list[str], game_id: str) -> list[Event] | str:
-    """The verified events of one game found in the logs, or an error message."""
+def load_game(paths: list[str], game_id: str) -> tuple[list[Event], str | None] | str:
+    """The verified events of one game found in the logs and, for a damaged game, what is
+    wrong (its events are then the intact prefix); or an error message."""
     found = existing_paths(paths)
     if isinstance(found, str):
         return found
@@ -42,6 +43,8 @@ def load_game(paths: list[str], game_id: str) -> list[Event] | str:
         for g in log.games:
             if g.game_id == game_id:
                 if g.error is not None:
-                    return f"game {game_id} in {f} is damaged: {g.error}"
-                return g.events
+                    if not g.events:
+                        return f"game {game_id} in {f} is damaged: {g.error}"
+                    return g.events, f"{f} is damaged after seq {len(g.events) - 1}: {g.error}"
+                return g.events, None
     return f"game {game_id!r} is not in {', '.join(map(str, paths))}"

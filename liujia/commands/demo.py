@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.errors import EngineError
 from engine.games import GAMES, find_game
+from engine.sim import options_tag
 from liujia.commands._common import fail
 from liujia.commands.serve import add_server_options, free_port, resolve_db, serve, url
 from liujia.commands.simulate import write_games
@@ -112,11 +113,12 @@ def corpus_parts(games: int, seed: int) -> list[tuple[str, int, int, dict]]:
 
 def _write_one(out: Path, game: str, n: int, seed: int, opts: dict,
                progress: bool) -> list[Path]:
-    for old in out.glob(f"{game}-demo-seed{seed}-*.arrows"):
-        old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
     g = find_game(game)
+    options = g.Options(**opts) if opts else None
+    for old in out.glob(f"{game}{options_tag(game, options)}-demo-seed{seed}-*.arrows"):
+        old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
     files, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
-                           options=g.Options(**opts) if opts else None,
+                           options=options,
                            session_games=int(g.DEMO.get("session_games", 8)),
                            progress=progress)
     return files

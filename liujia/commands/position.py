@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from liujia.commands._common import OK, fail
-from liujia.commands.replay import replay_at
+from liujia.commands._common import fail
+from liujia.commands.replay import replay_at, warn_problem
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -25,6 +25,6 @@ def run(args: argparse.Namespace) -> int:
     found = replay_at(args.path, args.game, args.step)
     if isinstance(found, str):
         return fail(found)
-    rep, step = found
+    rep, step, problem = found
     print(json.dumps(rep.game.to_position(rep.state_at(step)), ensure_ascii=False, indent=1))
-    return OK
+    return warn_problem(rep, problem)

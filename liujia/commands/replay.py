@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
-from engine.errors import EngineError
-from engine.replay import Replay
-from liujia.commands._common import OK, fail, load_game
+from engine.replay import Replay, validate_events
+from liujia.commands._common import FOUND, OK, fail, load_game
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -27,22 +27,40 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def replay_at(path: str, game_id: str, step: int | None) -> tuple[Replay, int] | str:
-    """A Replay of one game in the logs and the step to show (default: the last), or an
-    error message naming what is wrong."""
-    events = load_game([path], game_id)
-    if isinstance(events, str):
-        return events
-    try:
-        rep = Replay(events)
-    except EngineError as exc:
-        return f"game {game_id} does not replay: {exc}"
+def replay_at(path: str, game_id: str,
+              step: int | None) -> tuple[Replay, int, str | None] | str:
+    """A Replay of one game in the logs, the step to show (default: the last) and what is
+    wrong with the game after it, if anything; or an error message naming what is wrong. A
+    game that breaks a rule replays up to the event before the illegal one, a damaged one up
+    to its intact prefix, so the moments before the problem can be looked at."""
+    found = load_game([path], game_id)
+    if isinstance(found, str):
+        return found
+    events, problem = found
+    v = validate_events(events)
+    if v.status == "illegal":
+        if v.events == 0:
+            return f"game {game_id} does not replay: {v.error}"
+        events, problem = events[:v.events], str(v.error)
+    rep = Replay(events)
     last = len(rep) - 1
     if step is None:
-        return rep, last
+        return rep, last, problem
     if not 0 <= step <= last:
+        if problem:
+            return f"--step {step}: game {game_id} can be replayed only up to seq {last} " \
+                   f"({problem})"
         return f"--step {step} is outside 0-{last} for this game"
-    return rep, step
+    return rep, step, problem
+
+
+def warn_problem(rep: Replay, problem: str | None) -> int:
+    """Say on stderr what is wrong with the game after the steps shown; the exit code."""
+    if problem is None:
+        return OK
+    print(f"liujia: note: only seq 0-{len(rep) - 1} of this game replay: {problem}",
+          file=sys.stderr)
+    return FOUND
 
 
 def event_line(rep: Replay, step: int, seat: int | None) -> str:
@@ -51,7 +69,7 @@ def event_line(rep: Replay, step: int, seat: int | None) -> str:
     e = rep.events[step]
     seen = rep.game.seen_event(e, seat)
     hidden = len(e.cards) - len(seen.cards)
-    return seen.describe() + (f" ({hidden} cards hidden)" if hidden else "")
+    return seen.describe() + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -59,10 +77,10 @@ def run(args: argparse.Namespace) -> int:
     found = replay_at(args.path, args.game, args.step)
     if isinstance(found, str):
         return fail(found)
-    rep, step = found
+    rep, step, problem = found
     n = len(rep.final.players)
     if args.seat is not None and not 0 <= args.seat < n:
         return fail(f"--seat {args.seat}: game {args.game} has seats 0-{n - 1}")
     print(rep.game.render(rep.state_at(step), args.seat))
     print(f"event {step}/{len(rep) - 1}: {event_line(rep, step, args.seat)}")
-    return OK
+    return warn_problem(rep, problem)

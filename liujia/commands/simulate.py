@@ -12,7 +12,7 @@ from tqdm import tqdm
 from engine.errors import EngineError, IllegalMove
 from engine.games import GAMES, find_game
 from engine.log import LogWriter
-from engine.sim import simulate
+from engine.sim import options_tag, simulate
 from liujia.commands._common import fail
 
 DEFAULT_GAME = "keng"
@@ -47,9 +47,13 @@ def _options(game: str, pairs: list[str]) -> object:
     given: dict[str, object] = {}
     for pair in pairs:
         name, sep, raw = pair.partition("=")
-        if not sep or name not in names:
-            raise EngineError(f"--option {pair!r}: expected NAME=VALUE with NAME one of "
-                              f"{', '.join(names)}")
+        if not sep:
+            raise EngineError(f"--option {pair!r}: expected NAME=VALUE")
+        if name not in names:
+            raise EngineError(f"--option {pair!r}: {game} has no option {name!r}; its options "
+                              f"are {', '.join(names)}")
+        if name in given:
+            raise EngineError(f"--option {pair!r}: {name} is given twice")
         try:
             given[name] = json.loads(raw)
         except json.JSONDecodeError:
@@ -67,6 +71,7 @@ def write_games(
 ) -> tuple[list[Path], int]:
     """Simulate seeded games into sealed logs of per_file games each; (files, events)."""
     out.mkdir(parents=True, exist_ok=True)
+    tag = options_tag(game, options)
     writer: LogWriter | None = None
     files: list[Path] = []
     events = 0
@@ -77,7 +82,7 @@ def write_games(
             if i % per_file == 0:
                 if writer is not None:
                     writer.close()
-                path = out / f"{game}-{prefix}seed{seed}-{i // per_file:04d}.arrows"
+                path = out / f"{game}{tag}-{prefix}seed{seed}-{i // per_file:04d}.arrows"
                 writer = LogWriter(path)
                 files.append(path)
             writer.write_game(g.events)

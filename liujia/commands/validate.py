@@ -106,7 +106,7 @@ def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> N
     err = game_module(start).check_session(start, finals[prev])
     if err is not None:
         row.update(status="illegal", seq=0, seat=err.seat, rule_id=err.rule_id,
-                   reason=str(err))
+                   reason=err.reason)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -114,8 +114,13 @@ def run(args: argparse.Namespace) -> int:
     found = existing_paths(args.paths)
     if isinstance(found, str):
         return fail(found)
-    rows = validate_paths(found, Path(args.salvage) if args.salvage else None,
-                          progress=not args.quiet and sys.stderr.isatty())
+    salvage = Path(args.salvage) if args.salvage else None
+    if salvage is not None and salvage.exists() and not salvage.is_dir():
+        return fail(f"--salvage {args.salvage}: not a folder")
+    try:
+        rows = validate_paths(found, salvage, progress=not args.quiet and sys.stderr.isatty())
+    except OSError as exc:
+        return fail(f"--salvage {args.salvage}: cannot write there ({exc.strerror or exc})")
     for row in rows:
         print(json.dumps(row, ensure_ascii=False) if args.json else
               (f"{row['file']}: " + _line(row)))
@@ -127,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no games"
     print(f"{len(found)} file(s): {summary}; {len(bad_files)} file(s) with problems",
           file=sys.stderr if args.json else sys.stdout)
-    if args.salvage and bad_files:
-        print(f"intact prefixes written to {args.salvage}", file=sys.stderr)
+    salvaged = sorted(salvage.glob("*.salvaged.arrows")) if salvage and salvage.is_dir() else []
+    if args.salvage and bad_files and salvaged:
+        print(f"intact prefixes written to {args.salvage} ({len(salvaged)} file(s))",
+              file=sys.stderr)
     return OK if not bad_files else FOUND

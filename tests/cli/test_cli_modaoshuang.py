@@ -147,9 +147,67 @@ def test_replay_as_a_seat_hides_whether_another_drawer_held_the_suit(logs, capsy
     assert main(["replay", folder, "--game", gid, "--step", str(e.seq), "--seat",
                  str(other)]) == 0
     line = capsys.readouterr().out.splitlines()[-1]
-    assert line.endswith("DRAW turn (1 cards hidden)") and "value" not in line, line
+    assert line.endswith("DRAW turn (1 card hidden)") and "value" not in line, line
     assert main(["replay", folder, "--game", gid, "--step", str(e.seq), "--seat",
                  str(e.seat)]) == 0
     assert f"value {e.value}" in capsys.readouterr().out.splitlines()[-1]
     assert main(["replay", folder, "--game", gid, "--step", str(e.seq)]) == 0
     assert f"value {e.value}" in capsys.readouterr().out.splitlines()[-1]
+
+
+def test_other_options_give_other_game_ids_and_files(tmp_path, capsys):
+    """The same seed with 3 and with 5 players: distinct files and game ids, so both load into
+    one warehouse (no id conflict)."""
+    out = tmp_path / "logs"
+    for n in (3, 5):
+        assert main(["simulate", "--game", "modaoshuang", "--option", f"mds_players={n}",
+                     "--games", "2", "--seed", "7", "--out", str(out), "--quiet"]) == 0
+    files = sorted(out.glob("*.arrows"))
+    assert len(files) == 2
+    ids = {g.game_id for f in files for g in read_log(f).games}
+    assert len(ids) == 4
+    db = tmp_path / "w.duckdb"
+    assert main(["ingest", str(out), "--db", str(db), "--quiet"]) == 0
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM games").fetchall() == [(4,)]
+
+
+def test_option_mistakes_are_named(tmp_path, capsys):
+    base = ["simulate", "--game", "modaoshuang", "--games", "1", "--out", str(tmp_path),
+            "--quiet", "--option", "mds_players=4"]
+    assert main([*base, "--option", "mds_players=5"]) == 2
+    assert "given twice" in capsys.readouterr().err
+    assert main([*base, "--option", "nonsense=1"]) == 2
+    err = capsys.readouterr().err
+    assert "has no option 'nonsense'" in err and "mds_zhamo" in err
+    assert main([*base, "--option", "mds_zhamo"]) == 2
+    assert "expected NAME=VALUE" in capsys.readouterr().err
+
+
+def test_an_illegal_game_replays_up_to_the_bad_event(logs, tmp_path, capsys):
+    """replay and position show the moments before an illegal event (exit 1, with a note
+    naming the rule); a step after it is refused with the reason."""
+    from engine.events import seal_events
+    from engine.log import write_log
+    events = _games(logs / "p4")[0]
+    k = next(i for i, e in enumerate(events) if e.kind == "PLAY" and i > 10)
+    bad = events[k]._replace(seat=(events[k].seat + 1) % 4)
+    forged = seal_events([*events[:k], bad, *events[k + 1:]])
+    write_log(tmp_path / "bad.arrows", [forged])
+    gid = events[0].game_id
+    assert main(["replay", str(tmp_path), "--game", gid, "--step", str(k - 1)]) == 1
+    err = capsys.readouterr().err
+    assert f"only seq 0-{k - 1} of this game replay" in err and "MDS-" in err
+    assert main(["position", str(tmp_path), "--game", gid, "--step", str(k - 2)]) == 1
+    assert json.loads(capsys.readouterr().out)["seq"] == k - 1
+    assert main(["replay", str(tmp_path), "--game", gid, "--step", str(k + 3)]) == 2
+    assert f"can be replayed only up to seq {k - 1}" in capsys.readouterr().err
+
+
+def test_salvage_into_a_file_is_a_usage_error(logs, tmp_path, capsys):
+    data = next((logs / "p3").glob("*.arrows")).read_bytes()
+    (tmp_path / "cut.arrows").write_bytes(data[:len(data) // 2])
+    (tmp_path / "afile").write_text("x")
+    code = main(["validate", str(tmp_path / "cut.arrows"), "--salvage", str(tmp_path / "afile")])
+    err = capsys.readouterr().err
+    assert code == 2 and "not a folder" in err and "Traceback" not in err

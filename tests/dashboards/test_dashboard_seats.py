@@ -278,9 +278,12 @@ def test_replay_page_with_three_four_and_five_seats(mds_db, mds_games, monkeypat
         label = at.selectbox(key="rp_game").format_func(gid)
         assert f"{n} seats" in label and f"seat {winner} won" in label
         assert f"Result: seat {winner} ({escape(rp.final.players[winner])}) won" in _notes(at)
-        # a seat this game does not have means the auditor
+        # a seat this game does not have: a warning and seat 0's view, never all the cards
         at = _page("replay", game=gid, step="3", view=str(n))
-        assert at.selectbox(key="rp_view").value == "auditor"
+        assert at.selectbox(key="rp_view").value == 0
+        assert f"This game has seats 0-{n - 1}, not seat {n}" in _notes(at)
+        (body,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
+        assert "seat 0 (own cards only)" in body
 
 
 def test_overview_results_by_side_shows_draws(gouji_app_db, gouji_games):
