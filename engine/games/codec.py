@@ -32,7 +32,7 @@ def _is_int(v: Any) -> bool:
 class Fields:
     """Typed reads of a position object's fields (``n_seats`` bounds every seat)."""
 
-    __slots__ = ("obj", "prefix", "n_seats")
+    __slots__ = ("obj", "prefix", "n_seats", "read", "children")
 
     def __init__(self, obj: Any, n_seats: int, prefix: str = "") -> None:
         if not isinstance(obj, dict):
@@ -40,6 +40,23 @@ class Fields:
         self.obj = obj
         self.prefix = prefix
         self.n_seats = n_seats
+        self.read: set[str] = set()
+        self.children: list[Fields] = []
+
+    def nested(self, obj: Any, name: str) -> Fields:
+        """Fields of an object inside this one (a list item), checked by ``done`` too."""
+        child = Fields(obj, self.n_seats, name)
+        self.children.append(child)
+        return child
+
+    def done(self, *ignored: str) -> None:
+        """Refuse a field no reader asked for (a misspelt or foreign field would otherwise be
+        dropped silently), here and in every nested object read."""
+        extra = sorted(set(self.obj) - self.read - set(ignored))
+        if extra:
+            raise bad(self.name(extra[0]), "is not a field of this position")
+        for child in self.children:
+            child.done()
 
     def name(self, key: str) -> str:
         """The dotted name of a field of this object."""
@@ -47,6 +64,7 @@ class Fields:
 
     def get(self, key: str, default: Any = ...) -> Any:
         """The raw value of a field; a missing field is an error unless a default is given."""
+        self.read.add(key)
         if key not in self.obj:
             if default is ...:
                 raise bad(self.name(key), "is missing")
@@ -55,12 +73,12 @@ class Fields:
 
     def sub(self, key: str) -> Fields:
         """A nested object's fields."""
-        return Fields(self.get(key), self.n_seats, self.name(key))
+        return self.nested(self.get(key), self.name(key))
 
     def optional_sub(self, key: str) -> Fields | None:
         """A nested object's fields, or None when the field is null."""
         v = self.get(key)
-        return None if v is None else Fields(v, self.n_seats, self.name(key))
+        return None if v is None else self.nested(v, self.name(key))
 
     def int(self, key: str, lo: int | None = None, hi: int | None = None,
             default: Any = ...) -> int:

@@ -51,14 +51,18 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{exc.filename}: {exc.strerror}")
     except ValueError as exc:
         return fail(str(exc))
+    where = f"position {args.position}"
+    if not isinstance(pos, dict) or "game" not in pos:
+        return fail(f"{where}: a position is a JSON object with a 'game' field")
     try:
-        game = find_game(str(pos.get("game", ""))) if isinstance(pos, dict) else None
-        if game is None:
-            raise EngineError("a position is a JSON object with a 'game' field")
+        game = find_game(str(pos["game"]))
         state = game.from_position(pos)
+    except EngineError as exc:
+        return fail(f"{where}: {exc}")
+    try:
         event = event_from_json(act)
     except EngineError as exc:
-        return fail(f"bad input: {exc}")
+        return fail(f"--action: {exc}")
     if not event.game_id:
         event = event._replace(game_id=state.game_id)
     if event.seq < 0:

@@ -141,3 +141,48 @@ def test_outcomes_of_sides_and_of_players():
     assert outcome_text(solo, None) == "seat 1 won"
     assert outcome_text([o._asdict() for o in solo], None) == "seat 1 won"
     assert outcome_text(None, None) == "no result"
+
+
+def test_position_reader_names_the_dotted_field_and_refuses_unknown_ones():
+    from engine.games.codec import Fields, bool_value
+
+    f = Fields({"to_act": 7, "top": {"seat": "x", "cards": ["Th", "ZZ"]}, "flags": [True]}, 6)
+    with pytest.raises(InvalidEvent) as exc:
+        f.seat("to_act")
+    assert exc.value.field == "to_act" and "must be a seat 0-5, got 7" in str(exc.value)
+    top = f.sub("top")
+    with pytest.raises(InvalidEvent) as exc:
+        top.seat("seat", allow_none=True)
+    assert exc.value.field == "top.seat" and "seat 0-5 or null" in str(exc.value)
+    with pytest.raises(InvalidEvent) as exc:
+        top.faces("cards")
+    assert exc.value.field == "top.cards"
+    with pytest.raises(InvalidEvent) as exc:
+        f.per_seat("flags", bool_value)
+    assert "a list of 6 values" in str(exc.value)
+    with pytest.raises(InvalidEvent) as exc:
+        f.get("missing")
+    assert exc.value.field == "missing" and "is missing" in str(exc.value)
+    g = Fields({"a": 1, "b": {"c": 1, "typo": 2}}, 3)
+    g.int("a")
+    g.sub("b").int("c")
+    with pytest.raises(InvalidEvent) as exc:
+        g.done()
+    assert exc.value.field == "b.typo" and "is not a field" in str(exc.value)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_position_with_a_foreign_field_is_refused(game):
+    import json
+    import random
+
+    g = find_game(game)
+    opts = g.Options(**g.CONFORMANCE["option_sets"][0])
+    n = g.seat_count(opts)
+    s = g.initial_state(g.start_event("g", [f"p{i}" for i in range(n)], random.Random(1), opts))
+    pos = json.loads(json.dumps(g.to_position(s)))
+    assert g.from_position(pos) == s
+    pos["hnads"] = []
+    with pytest.raises(InvalidEvent) as exc:
+        g.from_position(pos)
+    assert exc.value.field == "hnads"

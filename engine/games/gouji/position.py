@@ -131,7 +131,7 @@ def from_position(p: dict[str, Any]) -> GoujiState:
     s.huiwu_team = _team(f, "huiwu_team")
     s.huiwu_due = f.bool("huiwu_due")
     s.cutter = f.seat("cutter", True)
-    s.cuts = tuple(_cut(Fields(c, N_SEATS, f"cuts[{i}]")) for i, c in enumerate(f.list("cuts")))
+    s.cuts = tuple(_cut(f.nested(c, f"cuts[{i}]")) for i, c in enumerate(f.list("cuts")))
     s.first_player = f.seat("first_player", True)
     s.cut_holder = f.seat("cut_holder", True)
     s.hands = f.per_seat("hands", lambda v, name: sort_hand(faces_value(v, name)))
@@ -162,6 +162,7 @@ def from_position(p: dict[str, Any]) -> GoujiState:
     s.designation = None if dz is None else tuple(
         f.seat_value(x, "designation") for x in f.list("designation"))
     s.result = f.get("result")
+    f.done("format", "game")
     _check_shape(s, sweep)
     return s
 
@@ -174,7 +175,7 @@ def _cut(c: Fields) -> tuple[int, int, int]:
 def _read_out(s: GoujiState, f: Fields) -> None:
     pos, how = [0] * N_SEATS, [""] * N_SEATS
     for k, o in enumerate(f.list("out")):
-        o = Fields(o, N_SEATS, f"out[{k}]")
+        o = f.nested(o, f"out[{k}]")
         i = o.seat("seat")
         pos[i], how[i] = o.int("position", 1, N_SEATS), o.choice("how", HOWS[1:])
     if len([x for x in pos if x]) != len({x for x in pos if x}):

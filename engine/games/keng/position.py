@@ -128,6 +128,7 @@ def from_position(p: dict[str, Any]) -> KengState:
     if result is not None and not isinstance(result, dict):
         raise bad("result", "must be an object or null")
     s.result = result
+    f.done("format", "game")
     _check_shape(s)
     return s
 

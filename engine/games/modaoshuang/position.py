@@ -115,6 +115,7 @@ def _read(p: dict[str, Any]) -> MdsState:
     s.suit_cards = sd.faces("cards")
     _read_round(s, f.sub("round"), n)
     _read_duties(s, f)
+    f.done("format", "to_act")     # to_act is optional and checked against the state
     return s
 
 
@@ -130,7 +131,7 @@ def _read_round(s: MdsState, r: Fields, n: int) -> None:
     s.suit = _read_suit(r, "suit")
     seats, cards = [], []
     for i, x in enumerate(r.list("plays")):
-        x = Fields(x, n, f"round.plays[{i}]")
+        x = r.nested(x, f"round.plays[{i}]")
         seats.append(x.seat("seat"))
         cards.extend(faces_value([x.get("card")], x.name("card")))
     s.table_seats, s.table = tuple(seats), tuple(cards)
@@ -139,13 +140,12 @@ def _read_round(s: MdsState, r: Fields, n: int) -> None:
 
 
 def _read_duties(s: MdsState, f: Fields) -> None:
-    n = s.n
     rep = f.optional_sub("report")
     s.report_seat = -1 if rep is None else rep.seat("seat")
     s.report_count = 0 if rep is None else rep.int("count", 1, 2)
     missed = []
     for i, m in enumerate(f.list("missed_reports")):
-        m = Fields(m, n, f"missed_reports[{i}]")
+        m = f.nested(m, f"missed_reports[{i}]")
         missed.append((m.seat("seat"), m.choice("cause", (REPORT, JOKER))))
     s.missed = tuple(missed)
     pen = f.optional_sub("penalty")
