@@ -678,7 +678,8 @@ def step(s: GoujiState, e: Event) -> None:
     a legal check: every rejection happens before the first change). The frame first (game id,
     seq, over: GJ-33; derived events still owed mean the game is not over yet), then the owed
     derived events (GJ-48), then the action's own rules."""
-    check_frame(s, e, s.stage == OVER and not s.owed, "GJ-33")
+    if e.seq != s.seq or e.game_id != s.game_id or s.stage == OVER:
+        check_frame(s, e, s.stage == OVER and not s.owed, "GJ-33")   # raises, or an owed event
     if s.owed:
         _step_owed(s, e)
         s.seq += 1

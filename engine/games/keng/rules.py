@@ -590,7 +590,8 @@ AUTO_KINDS = ("GAME_END", "DEAL", "RESHUFFLE", "BAN_END", "REPORT_PENALTY", "SNA
 def step(s: KengState, e: Event) -> None:
     """Check one event against the state (raises, changing nothing), then apply it in place:
     the shared frame first (game id, seq, over: KENG-2), then the rules of the event."""
-    check_frame(s, e, s.phase == OVER, "KENG-2")
+    if e.seq != s.seq or e.game_id != s.game_id or s.phase == OVER:
+        check_frame(s, e, s.phase == OVER, "KENG-2")     # raises: the frame's checks first
     due = next_auto(s)
     if due is not None:
         if e.kind != due:
