@@ -33,7 +33,8 @@ from dashboards.table import (
     to_act_seat,
 )
 from dashboards.tables.generic import generic_detail
-from engine.cards import SUIT_SYMBOLS, SUITS
+from engine.cards import SUIT_SYMBOLS, SUITS, parse_face, pretty_face
+from engine.errors import EngineError
 from engine.events import NONE, Event
 
 PHASE_TEXT = {
@@ -73,6 +74,14 @@ def _result_list(view: dict[str, Any], key: str) -> list[Any]:
     return values if isinstance(values, list) else []
 
 
+def _pretty(face: Any) -> str:
+    """A face with its suit symbol ('T♥'), as plain text (flags are escaped); unknown as is."""
+    try:
+        return pretty_face(parse_face(str(face)))
+    except EngineError:
+        return str(face)
+
+
 def _seat_flags(view: dict[str, Any], seat: int) -> list[str]:
     flags = []
     r = _round(view)
@@ -80,7 +89,7 @@ def _seat_flags(view: dict[str, Any], seat: int) -> list[str]:
         flags.append("leads this round")
     for s, face in _plays(view):
         if s == seat:
-            flags.append(f"played {face} this round")
+            flags.append(f"played {_pretty(face)} this round")
     if seat_or_none(view, r.get("collector")) == seat:
         flags.append("collects this round's cards (收到爽)")
     rep = view.get("report") or {}

@@ -19,6 +19,7 @@ from dashboards.table import SEAT_AREAS, table_html, table_module, table_module_
 from dashboards.tables import generic
 from dashboards.tables import modaoshuang as mds_table
 from dashboards.ui import outcome_label, result_label
+from engine.cards import parse_face, pretty_face
 from engine.events import seal_events
 from engine.games import find_game
 from engine.log import write_log
@@ -183,8 +184,8 @@ def test_modaoshuang_tables_from_every_perspective(mds_games):
                     assert f"round {r['number']} · suit" in html
                 if r["plays"] and v["phase"] == "play":
                     seen.add("plays")
-                    assert f"played {r['plays'][0]['card']} this round" in _panel(
-                        html, r["plays"][0]["seat"])
+                    played = pretty_face(parse_face(r["plays"][0]["card"]))
+                    assert f"played {played} this round" in _panel(html, r["plays"][0]["seat"])
                 if v["shoudaoshuang"]:
                     seen.add("shou")
                     assert "收到爽 phase" in html
