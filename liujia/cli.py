@@ -25,8 +25,17 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command found in liujia.commands."""
-    parser = _Parser(prog="liujia", description="Record, replay, validate and analyse "
-                     "six-player card game hand histories.")
+    from importlib.metadata import PackageNotFoundError, version
+
+    from engine.games import GAMES, find_game
+    try:
+        ver = version("liujia")
+    except PackageNotFoundError:
+        ver = "unknown"
+    games = ", ".join(f"{find_game(g).TITLE} ({g})" for g in GAMES)
+    parser = _Parser(prog="liujia", description="Record, replay, validate and analyse hand "
+                     f"histories of Chinese card games played with several decks: {games}.")
+    parser.add_argument("--version", action="version", version=f"liujia {ver}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for info in sorted(pkgutil.iter_modules(liujia.commands.__path__), key=lambda m: m.name):
         mod = importlib.import_module(f"liujia.commands.{info.name}")

@@ -232,3 +232,16 @@ def test_ingest_then_export_parquet(logs, tmp_path, capsys):
     total = sum(len(f.read_bytes()) > 0 for f in (out / "events").rglob("*.parquet"))
     assert total >= 1 and events.height == games["events"].sum()
     assert main(["export", "--db", str(tmp_path / "none.duckdb"), "--out", str(out)]) == 2
+
+
+def test_version_and_the_games_in_the_help(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.strip() == f"liujia {version('liujia')}"
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert all(f"({g})" in out for g in ("keng", "gouji", "modaoshuang"))
