@@ -11,10 +11,9 @@ from __future__ import annotations
 import json
 
 from engine.cards import format_faces
-from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import holds, remove_cards
-from engine.games.frame import check_frame
+from engine.games.frame import check_frame, illegal, invalid
 from engine.games.gouji.cards import CUT_VALUE, FIVE, FOUR, PACK, STRENGTH, THREE, sort_hand
 from engine.games.gouji.plays import analyse, beats, make_info
 from engine.games.gouji.state import (
@@ -60,22 +59,6 @@ OUT_RULES = {FINISHED: "GJ-29", MEN: "GJ-44", ZHASHAO: "GJ-43", LAST: "GJ-33"}
 
 
 # ---------------------------------------------------------------- errors
-
-def _what(e: Event) -> str:
-    return f"{e.kind} {format_faces(e.cards)}" if e.cards else e.kind
-
-
-def illegal(s: GoujiState, e: Event, rule: str, reason: str) -> IllegalMove:
-    """An IllegalMove naming the game, seq, seat, event and rule."""
-    who = f"seat {e.seat} " if e.seat >= 0 else ""
-    return IllegalMove(rule, f"{who}{_what(e)} at seq {e.seq}: {reason}", game_id=s.game_id,
-                       seq=e.seq, seat=e.seat, event=e)
-
-
-def invalid(s: GoujiState, e: Event, reason: str, field: str) -> InvalidEvent:
-    """An InvalidEvent naming the field."""
-    return InvalidEvent(f"{e.kind}: {reason}", game_id=s.game_id, seq=e.seq, field=field)
-
 
 def _only(s: GoujiState, e: Event, *used: str) -> None:
     """The fields a kind does not use must be empty."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 
 from engine.cards import format_face, format_faces
-from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import holds, remove_cards
 from engine.games.frame import check_frame
+from engine.games.frame import illegal as _illegal
+from engine.games.frame import invalid as _invalid
 from engine.games.keng.cards import (
     CLASS,
     IS_JOKER,
@@ -54,21 +55,6 @@ AUTO_RULE = {
 }
 TURN_DRAW_RULE = {"ACCEPT": "KENG-11", "DRAW": "KENG-12"}   # draws the seat to act makes
 CONTINUED = "continued"
-
-
-def _illegal(s: KengState, e: Event, rule: str, reason: str) -> IllegalMove:
-    return IllegalMove(rule, f"seat {e.seat} {_what(e)} at seq {e.seq}: {reason}",
-                       game_id=s.game_id, seq=e.seq, seat=e.seat, event=e)
-
-
-def _what(e: Event) -> str:
-    if e.cards:
-        return f"{e.kind} {format_faces(e.cards)}"
-    return e.kind
-
-
-def _invalid(s: KengState, e: Event, reason: str, field: str) -> InvalidEvent:
-    return InvalidEvent(f"{e.kind}: {reason}", game_id=s.game_id, seq=e.seq, field=field)
 
 
 # ---------------------------------------------------------------- hands and draws
