@@ -12,6 +12,7 @@ from pathlib import Path
 from engine.games import gouji
 from engine.replay import Replay
 from engine.sim import simulate
+from tests.golden_files import write_golden
 
 HERE = Path(__file__).parent / "golden"
 CASES = {  # file name -> (seed, policy, options, games of the session)
@@ -39,10 +40,7 @@ def playthrough(seed: int, policy: str, options: dict, games: int) -> str:
 
 def main() -> None:
     """Write every golden file."""
-    HERE.mkdir(exist_ok=True)
-    for name, case in CASES.items():
-        (HERE / name).write_text(playthrough(*case), encoding="utf-8")
-        print(f"wrote {HERE / name}")
+    write_golden(HERE, CASES, playthrough)
 
 
 if __name__ == "__main__":

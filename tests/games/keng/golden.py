@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.games import keng
 from engine.replay import Replay
 from engine.sim import simulate
+from tests.golden_files import write_golden
 
 HERE = Path(__file__).parent / "golden"
 CASES = {  # file name -> (seed, policy, options)
@@ -36,10 +37,7 @@ def playthrough(seed: int, policy: str, options: dict) -> str:
 
 def main() -> None:
     """Write every golden file."""
-    HERE.mkdir(exist_ok=True)
-    for name, (seed, policy, options) in CASES.items():
-        (HERE / name).write_text(playthrough(seed, policy, options), encoding="utf-8")
-        print(f"wrote {HERE / name}")
+    write_golden(HERE, CASES, playthrough)
 
 
 if __name__ == "__main__":

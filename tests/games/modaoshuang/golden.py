@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.games import modaoshuang as mds
 from engine.replay import Replay
 from tests.games.modaoshuang.conftest import playout
+from tests.golden_files import write_golden
 
 HERE = Path(__file__).parent / "golden"
 CASES = {  # file name -> (seed, policy, options)
@@ -37,10 +38,7 @@ def playthrough(seed: int, policy: str, options: dict) -> str:
 
 def main() -> None:
     """Write every golden file."""
-    HERE.mkdir(exist_ok=True)
-    for name, (seed, policy, options) in CASES.items():
-        (HERE / name).write_text(playthrough(seed, policy, options), encoding="utf-8")
-        print(f"wrote {HERE / name}")
+    write_golden(HERE, CASES, playthrough)
 
 
 if __name__ == "__main__":
