@@ -25,6 +25,15 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 ENV_VAR = "LIUJIA_DB"
+# Every connection liujia opens: no access to files, URLs or extensions beyond the database
+# file itself (a warehouse file someone sent must not read the viewer's files), and the
+# configuration locked so that no query can turn it back on.
+SAFE_CONFIG = {"enable_external_access": False, "lock_configuration": True}
+
+
+def open_duckdb(path: str | os.PathLike[str], read_only: bool) -> duckdb.DuckDBPyConnection:
+    """A DuckDB connection with external access off and its configuration locked."""
+    return duckdb.connect(str(path), read_only=read_only, config=dict(SAFE_CONFIG))
 
 
 def _data_home() -> Path:
@@ -66,9 +75,9 @@ def connect(
             raise WarehouseMissing(
                 f"no warehouse at {p}: run `liujia ingest LOGS --db {p}` first "
                 f"(or set {ENV_VAR} to the warehouse file)")
-        return duckdb.connect(str(p), read_only=True)
+        return open_duckdb(p, read_only=True)
     p.parent.mkdir(parents=True, exist_ok=True)
-    return duckdb.connect(str(p), read_only=False)
+    return open_duckdb(p, read_only=False)
 
 
 @contextlib.contextmanager
@@ -143,7 +152,7 @@ def _writer_lock(db: Path) -> Iterator[None]:
 def _checkpoint_stray_wal(db: Path) -> None:
     """A WAL beside the live file means someone wrote to it directly: fold it in first."""
     try:
-        con = duckdb.connect(str(db), read_only=False)
+        con = open_duckdb(db, read_only=False)
     except duckdb.Error as exc:
         raise WarehouseError(
             f"{db} has an unfinished write-ahead log ({db.name}.wal) and cannot be opened to "
@@ -175,7 +184,7 @@ def writing(
         try:
             if not fresh and db.exists():
                 shutil.copyfile(db, tmp)
-            con = duckdb.connect(str(tmp), read_only=False)
+            con = open_duckdb(tmp, read_only=False)
         except duckdb.Error as exc:
             _remove(tmp, tmp_wal)
             raise WarehouseError(f"{db} cannot be opened as a warehouse ({exc})") from None
@@ -205,7 +214,7 @@ def stored_schema_version(path: str | os.PathLike[str] | None = None) -> int | N
     p = db_path(path)
     if not p.is_file():
         return None
-    con = duckdb.connect(str(p), read_only=True)
+    con = open_duckdb(p, read_only=True)
     try:
         rows = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
     except duckdb.CatalogException:       # no meta table: not written by liujia
