@@ -35,7 +35,7 @@ HOWS = ("", "finished", "men", "zhashao", "last", "designated")
 
 
 def _seats(mask: int) -> list[int]:
-    return [i for i in range(6) if mask >> i & 1]
+    return [i for i in range(N_SEATS) if mask >> i & 1]
 
 
 def _opt_seat(v: int) -> int | None:
@@ -67,7 +67,7 @@ def to_position(s: GoujiState) -> dict[str, Any]:
         "hands": [_faces(h) for h in s.hands],
         "played": _faces(s.played),
         "out": [{"seat": i, "position": s.out_pos[i], "how": s.out_how[i]}
-                for i in sorted(range(6), key=lambda i: s.out_pos[i]) if s.out_pos[i]],
+                for i in sorted(range(N_SEATS), key=lambda i: s.out_pos[i]) if s.out_pos[i]],
         "open_phase": s.open_phase,
         "opened": _seats(s.opened),
         "xuandian_used": [p for p in range(3) if s.xd_used >> p & 1],
@@ -234,7 +234,7 @@ def view(s: GoujiState, seat: int | None) -> dict[str, Any]:
     pos["perspective"] = "auditor" if seat is None else seat
     pos["teams"] = {"even": [0, 2, 4], "odd": [1, 3, 5]}
     pos["opposites"] = [[0, 3], [1, 4], [2, 5]]
-    pos["meitou"] = [i for i in range(6) if is_meitou(s, i)]
+    pos["meitou"] = [i for i in range(N_SEATS) if is_meitou(s, i)]
     pos["top_is_gouji"] = s.top_seat >= 0 and gouji_now(s)
     pos["responders"] = _seats(responders(s))
     pos["opposite_of_top"] = None if s.top_seat < 0 else opposite(s.top_seat)
