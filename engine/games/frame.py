@@ -9,6 +9,7 @@ ranges in messages, required options without defaults, options recorded in full)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any, ClassVar, NamedTuple
 
@@ -103,6 +104,19 @@ def check_seat(s: Any, e: Event) -> None:
     n = len(s.players)
     if not 0 <= e.seat < n:
         raise invalid(s, e, f"seat {e.seat} is not a seat 0-{n - 1}", "seat")
+
+
+def apply_with(step: Callable[[Any, Event], None], state: Any, event: Event) -> Any:
+    """A game's ``apply``: the state after the event, stepped on a copy (the input is left as
+    it was, also when the event is refused)."""
+    new = state.copy()
+    step(new, event)
+    return new
+
+
+def check_with(step: Callable[[Any, Event], None], state: Any, event: Event) -> None:
+    """A game's ``check``: raise if the event is not legal in this state; changes nothing."""
+    step(state.copy(), event)
 
 
 # ---------------------------------------------------------------- state base

@@ -90,6 +90,23 @@ def record_rate(benchmark: Any, chess_rate: float, n: int, unit: str) -> None:
     record(benchmark, chess_rate, unit, n / benchmark.stats.stats.median)
 
 
+def bench_validated_replay(benchmark: Any, chess_rate: float, corpus: list) -> int:
+    """Time replaying every game of the corpus with every rule checked (decoded events ->
+    final states), 7 rounds after a warm-up; records events/s and its ratio to chess and
+    returns the number of events."""
+    from engine.replay import validate_events
+
+    n = sum(map(len, corpus))
+
+    def run() -> None:
+        for g in corpus:
+            assert validate_events(g).status == "ok"
+
+    benchmark.pedantic(run, rounds=7, warmup_rounds=1)
+    record_rate(benchmark, chess_rate, n, "events_per_s")
+    return n
+
+
 def record_latency(benchmark: Any, chess_rate: float) -> None:
     """A per-call benchmark: its median in µs and its calls per second, with the ratio."""
     median = benchmark.stats.stats.median

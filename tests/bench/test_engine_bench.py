@@ -15,7 +15,7 @@ from engine.games import find_game
 from engine.log import read_log, write_log
 from engine.replay import Replay, validate_events
 from engine.sim import simulate
-from tests.bench.chess_baseline import record_latency, record_rate
+from tests.bench.chess_baseline import bench_validated_replay, record_latency, record_rate
 
 N_GAMES = 400
 
@@ -36,14 +36,7 @@ def corpus_file(corpus, tmp_path_factory):
 
 def test_validated_replay(benchmark, corpus, chess_rate):
     """Events replayed with every rule checked (decoded events -> final states)."""
-    n = sum(map(len, corpus))
-
-    def run():
-        for g in corpus:
-            assert validate_events(g).status == "ok"
-
-    benchmark.pedantic(run, rounds=7, warmup_rounds=1)
-    record_rate(benchmark, chess_rate, n, "events_per_s")
+    bench_validated_replay(benchmark, chess_rate, corpus)
 
 
 def test_read_verify_replay_file(benchmark, corpus, corpus_file, chess_rate):

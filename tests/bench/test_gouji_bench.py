@@ -12,9 +12,9 @@ import random
 import pytest
 
 from engine.games import gouji
-from engine.replay import Replay, validate_events
+from engine.replay import Replay
 from engine.sim import simulate
-from tests.bench.chess_baseline import record_latency, record_rate
+from tests.bench.chess_baseline import bench_validated_replay, record_latency, record_rate
 
 N_GAMES = 120
 
@@ -27,14 +27,7 @@ def corpus():
 
 def test_gouji_validated_replay(benchmark, corpus, chess_rate):
     """Events replayed with every rule checked (decoded events -> final states)."""
-    n = sum(map(len, corpus))
-
-    def run():
-        for g in corpus:
-            assert validate_events(g).status == "ok"
-
-    benchmark.pedantic(run, rounds=7, warmup_rounds=1)
-    record_rate(benchmark, chess_rate, n, "events_per_s")
+    bench_validated_replay(benchmark, chess_rate, corpus)
 
 
 def _decisions(corpus, *, leads_only: bool):

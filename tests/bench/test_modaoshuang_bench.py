@@ -15,7 +15,7 @@ import pytest
 
 from engine.replay import validate_events
 from engine.sim import simulate
-from tests.bench.chess_baseline import record_rate
+from tests.bench.chess_baseline import bench_validated_replay, record_rate
 
 GAME = "modaoshuang"
 PLAYER_COUNTS = (3, 4, 5)
@@ -52,14 +52,7 @@ def corpora(ready) -> dict[int, list]:
 def test_modaoshuang_validated_replay(benchmark, corpora, chess_rate, players):
     """Events replayed with every rule checked (decoded events -> final states)."""
     corpus = corpora[players]
-    n = sum(map(len, corpus))
-
-    def run():
-        for g in corpus:
-            assert validate_events(g).status == "ok"
-
-    benchmark.pedantic(run, rounds=7, warmup_rounds=1)
-    record_rate(benchmark, chess_rate, n, "events_per_s")
+    n = bench_validated_replay(benchmark, chess_rate, corpus)
     benchmark.extra_info["events_per_game"] = round(n / len(corpus), 1)
     benchmark.extra_info["target_events_per_s"] = REPLAY_TARGET
 

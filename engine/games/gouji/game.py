@@ -13,7 +13,7 @@ from engine.cards import format_faces
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import start_error, start_options, start_payload, start_players
-from engine.games.frame import DRAW, FIXED_SIDES, LOSS, WIN, Outcome
+from engine.games.frame import DRAW, FIXED_SIDES, LOSS, WIN, Outcome, apply_with, check_with
 from engine.games.gouji import rules
 from engine.games.gouji.cards import BJ_S, FIVE, PACK, RJ_S, SHAPE_MIN, STRENGTH, TWO_S
 from engine.games.gouji.options import GoujiOptions
@@ -166,14 +166,12 @@ next_auto = rules.next_auto
 
 def apply(state: GoujiState, event: Event) -> GoujiState:
     """The state after the event; raises IllegalMove/InvalidEvent and leaves the input as it was."""
-    new = state.copy()
-    rules.step(new, event)
-    return new
+    return apply_with(rules.step, state, event)
 
 
 def check(state: GoujiState, event: Event) -> None:
     """Raise if the event is not legal in this state; changes nothing."""
-    rules.step(state.copy(), event)
+    check_with(rules.step, state, event)
 
 
 # ---------------------------------------------------------------- chance: the cut and the deal

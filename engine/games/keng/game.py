@@ -11,7 +11,7 @@ from typing import Any
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event
 from engine.games.common import start_error, start_options, start_payload, start_players
-from engine.games.frame import FIXED_SIDES, Outcome, team_outcomes
+from engine.games.frame import FIXED_SIDES, Outcome, apply_with, check_with, team_outcomes
 from engine.games.keng import plays as legality
 from engine.games.keng import rules
 from engine.games.keng.cards import IS_JOKER, deck
@@ -145,14 +145,12 @@ def seat_count(options: KengOptions | None = None) -> int:
 
 def apply(state: KengState, event: Event) -> KengState:
     """The state after the event; raises IllegalMove/InvalidEvent and leaves the input as it was."""
-    new = state.copy()
-    rules.step(new, event)
-    return new
+    return apply_with(rules.step, state, event)
 
 
 def check(state: KengState, event: Event) -> None:
     """Raise if the event is not legal in this state; changes nothing."""
-    rules.step(state.copy(), event)
+    check_with(rules.step, state, event)
 
 
 def _named(e: Event, cards: tuple[int, ...]) -> list[Event]:

@@ -12,7 +12,7 @@ from typing import Any
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import Event
 from engine.games.common import start_error, start_options, start_payload, start_players
-from engine.games.frame import LOSS, WIN, Outcome
+from engine.games.frame import LOSS, WIN, Outcome, apply_with, check_with
 from engine.games.modaoshuang import plays, rules
 from engine.games.modaoshuang.cards import DECK, IS_JOKER
 from engine.games.modaoshuang.options import ModaoshuangOptions, options_from
@@ -133,15 +133,13 @@ def _fresh(game_id: str, opts: ModaoshuangOptions, players: tuple[str, ...], lea
 
 
 def apply(state: MdsState, event: Event) -> MdsState:
-    """The state after the event; raises IllegalMove/InvalidEvent, leaving the input as it was."""
-    new = state.copy()
-    rules.step(new, event)
-    return new
+    """The state after the event; raises IllegalMove/InvalidEvent and leaves the input as it was."""
+    return apply_with(rules.step, state, event)
 
 
 def check(state: MdsState, event: Event) -> None:
     """Raise if the event is not legal in this state; changes nothing."""
-    rules.step(state.copy(), event)
+    check_with(rules.step, state, event)
 
 
 def legal_actions(s: MdsState) -> list[Event]:
