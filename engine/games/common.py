@@ -8,6 +8,7 @@ from typing import Any
 from engine.cards import format_face
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import Event
+from engine.ids import id_problem, shown_id
 
 # ---------------------------------------------------------------- GAME_START
 
@@ -30,6 +31,7 @@ def start_payload(e: Event, game_id: str, rules_version: str) -> dict[str, Any]:
     if not isinstance(p, dict) or p.get("game") != game_id:
         raise InvalidEvent(f"GAME_START payload is not a {game_id} start", game_id=e.game_id,
                            seq=0, field="payload")
+    _check_ids(e, p)
     if p.get("rules_version") != rules_version:
         raise InvalidEvent(f"rules version {p.get('rules_version')!r} is not {rules_version}",
                            game_id=e.game_id, seq=0, field="payload")
@@ -52,7 +54,28 @@ def start_players(e: Event, p: dict[str, Any], rule: str, n: int) -> tuple[str, 
     if not isinstance(players, list) or len(players) != n or not all(
             isinstance(x, str) and x for x in players):
         raise start_error(e, rule, f"players must name {n} seats 0-{n - 1}")
+    for seat, player in enumerate(players):
+        if problem := id_problem(player):
+            raise InvalidEvent(f"GAME_START player id of seat {seat} {shown_id(player)} "
+                               f"{problem}", game_id=e.game_id, seq=0,
+                               field=f"payload.players[{seat}]")
+        if player in players[:seat]:
+            raise InvalidEvent(f"GAME_START player id of seat {seat} {shown_id(player)} is "
+                               f"also seat {players.index(player)}'s: one player, one seat",
+                               game_id=e.game_id, seq=0, field=f"payload.players[{seat}]")
     return tuple(players)
+
+
+def _check_ids(e: Event, p: dict[str, Any]) -> None:
+    """Refuse a GAME_START whose game, session or previous-game id is not an id (engine.ids)."""
+    problem = id_problem(e.game_id)
+    if problem:
+        raise InvalidEvent(f"game id {shown_id(e.game_id)} {problem}", seq=0, field="game_id")
+    for key in ("session", "previous_game"):
+        value = p.get(key)
+        if value is not None and (problem := id_problem(value)):
+            raise InvalidEvent(f"GAME_START {key} {shown_id(value)} {problem}",
+                               game_id=e.game_id, seq=0, field=f"payload.{key}")
 
 
 # ---------------------------------------------------------------- hands as multisets

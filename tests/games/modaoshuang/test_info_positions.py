@@ -165,12 +165,16 @@ def test_mds_42_a_missing_field_is_named():
 
 # ---------------------------------------------------------------- rendering
 
-def test_render_is_plain_text_with_untrusted_ids_escaped():
-    """Render: the table as text; control characters in player ids never reach the terminal."""
+def test_render_is_plain_text_with_untrusted_ids_escaped(monkeypatch):
+    """Render: the table as text; control characters in player ids never reach the terminal
+    (the engine refuses such ids on GAME_START; render escapes them all the same)."""
     events, final = playout(4, {"mds_players": 3})
     p = json.loads(events[0].payload)
     p["players"] = ["evil\x1b[31m", "p1\n", "玩家"]
     e0 = events[0]._replace(payload=json.dumps(p))
+    with pytest.raises(InvalidEvent, match=r"player id of seat 0 'evil\\x1b\[31m' holds U\+001B"):
+        Replay([e0, *events[1:]])
+    monkeypatch.setattr("engine.games.common.id_problem", lambda value: None)
     rep = Replay([e0, *events[1:]])
     for i, s in enumerate(rep.states()):
         for seat in (None, 0):
