@@ -10,7 +10,9 @@ noticed; each event's chained digest then says which game and seq a change touch
 from __future__ import annotations
 
 import hashlib
+import mmap
 import os
+import stat
 import struct
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -68,6 +70,14 @@ class LogWriter:
     def __enter__(self) -> LogWriter:
         return self
 
+    def abort(self) -> None:
+        """Give up the file without a seal (after a failed write): close it, ignore errors."""
+        self._closed = True
+        try:
+            self._sink.close()
+        except OSError:
+            pass
+
     def __exit__(self, *exc: object) -> None:
         self.close()
 
@@ -112,7 +122,36 @@ class LogRead:
 
 
 class NotALog(LogIntegrityError):
-    """A file that is not a liujia event log at all."""
+    """A file that is not a liujia event log at all (code ``not_a_log``), or that cannot be
+    read (code ``io``: cannot be opened, or not a regular file)."""
+
+    def __init__(self, code: str, message: str, *, path: str = "") -> None:
+        super().__init__(code, message, path=path)
+        self.message = message          # without the code and the path
+
+
+def _stream_header() -> bytes:
+    """The bytes every log begins with: the Arrow stream's schema message (as this pyarrow
+    writes it), before the first record batch."""
+    sink = pa.BufferOutputStream()
+    pa.ipc.new_stream(sink, SCHEMA).close()
+    return sink.getvalue().to_pybytes()[:-8]       # without the end-of-stream marker
+
+
+STREAM_HEADER = _stream_header()
+
+
+def _unfinished(data: memoryview, path: str) -> LogRead | None:
+    """A file cut before its first batch began (empty, or a prefix of the stream header: a
+    writer that died right after creating the file) read as an unsealed log of no games."""
+    size = len(data)
+    if size >= len(STREAM_HEADER) or bytes(data) != STREAM_HEADER[:size]:
+        return None
+    what = "the file is empty" if size == 0 else \
+        f"the file ends within the log's header ({size} of {len(STREAM_HEADER)} bytes)"
+    return LogRead(Path(path), [], [LogIntegrityError(
+        "unsealed", f"{what}: its writer stopped right after creating it; no events",
+        path=path, offset=size)], sealed=False)
 
 
 def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError]]:
@@ -210,16 +249,40 @@ def iter_batches(
         yield batch, None, src.tell()
 
 
+def _map_file(path: str) -> pa.Buffer:
+    """The bytes of a regular file, memory-mapped; NotALog (code ``io``) if it cannot be
+    opened or is not a regular file (a FIFO would block, a device never end)."""
+    def refuse(why: str) -> NotALog:
+        return NotALog("io", why, path=path)
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise refuse("not a regular file")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise refuse(f"cannot open: {exc.strerror or exc}") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):           # replaced after the check above
+            raise refuse("not a regular file")
+        try:
+            if st.st_size == 0:
+                return pa.py_buffer(b"")
+            return pa.py_buffer(mmap.mmap(fd, 0, access=mmap.ACCESS_READ))
+        except (OSError, ValueError) as exc:       # ValueError: emptied since the fstat
+            raise refuse(f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    finally:
+        os.close(fd)
+
+
 def read_log(path: str | os.PathLike[str]) -> LogRead:
     """Read and verify a log file; never accepts damaged data, always keeps the intact prefix."""
     p = Path(path)
     spath = str(p)
-    try:
-        mm = pa.memory_map(spath, "r")
-    except OSError as exc:
-        raise NotALog("io", f"cannot open: {exc.strerror or exc}", path=spath) from None
-    buf = mm.read_buffer()
+    buf = _map_file(spath)
     data = memoryview(buf)
+    unfinished = _unfinished(data, spath)
+    if unfinished is not None:
+        return unfinished
     if len(data) < 8 or bytes(data[:4]) != b"\xff\xff\xff\xff":
         raise NotALog("not_a_log", "not an Arrow IPC stream (no stream header)", path=spath)
     stream_len, problems = _check_seal(data, spath)
@@ -242,7 +305,8 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
             events.extend(evs)
             canon.extend(cbs)
             batches.append(batch)
-        except (pa.ArrowException, ValueError, IndexError) as exc:
+        except (pa.ArrowException, ValueError, IndexError, OverflowError,
+                struct.error) as exc:
             problems.append(LogIntegrityError(
                 "bad_batch", f"record batch ending at byte {pos} cannot be decoded ({exc})",
                 path=spath, offset=end))
@@ -286,6 +350,30 @@ def sealed_sha256(path: str | os.PathLike[str]) -> bytes | None:
     except OSError:
         return None
     return h.digest() if h.digest() == tail[8:40] else None
+
+
+def scan_log_files(
+    paths: Iterable[str | os.PathLike[str]],
+) -> tuple[list[Path], list[OSError]]:
+    """Like ``log_files`` (folders: every *.arrows below them, sorted; symbolic links to
+    folders not followed), and the errors met on the way (a path or a folder below one that
+    cannot be read) instead of skipping them silently."""
+    out: list[Path] = []
+    errors: list[OSError] = []
+    for p in map(Path, paths):
+        try:
+            is_dir = stat.S_ISDIR(os.stat(p).st_mode)
+        except OSError as exc:
+            errors.append(exc)
+            continue
+        if not is_dir:
+            out.append(p)
+            continue
+        found: list[Path] = []
+        for top, _dirs, names in os.walk(p, onerror=errors.append):
+            found.extend(Path(top, n) for n in names if n.endswith(LOG_SUFFIX))
+        out.extend(sorted(found))
+    return out, errors
 
 
 def log_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:

@@ -1,12 +1,14 @@
 """The ``liujia`` command: one entry point, one module per sub-command in liujia/commands/.
 
-Exit codes: 0 fine, 1 something illegal or corrupt was found, 2 usage or I/O error.
+Exit codes: 0 fine, 1 something illegal or corrupt was found, 2 usage or I/O error, 130
+interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 import liujia.commands
 
 OK, FOUND, USAGE = 0, 1, 2
+INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
@@ -45,20 +48,60 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "run", None):
-        parser.print_help()
-        return USAGE
+def _tolerant_output() -> None:
+    """Text the terminal's encoding cannot show is written as escapes, never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            pass
+
+
+def _drop_stdout() -> None:
+    """After stdout failed (a closed pipe, a full disk): send what is left to /dev/null, so
+    that the interpreter's last flush does not print an error of its own."""
     try:
-        return int(args.run(args) or 0)
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+
+
+def _error_line(message: str) -> int:
+    from liujia.commands._common import fail
+    return fail(message, USAGE)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code. Whatever goes wrong ends in one line on
+    stderr, never a traceback: an I/O error (exit 2, ``liujia: PATH: reason``), running out
+    of memory or of stack (exit 2), Ctrl-C (exit 130, quietly)."""
+    try:
+        _tolerant_output()
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return USAGE
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()              # a full disk or closed pipe is an error here, not later
+        return code
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return USAGE
+        return INTERRUPTED
     except BrokenPipeError:
+        _drop_stdout()
         return OK
+    except OSError as exc:
+        from liujia.commands._common import os_error_text
+        _drop_stdout()
+        return _error_line(os_error_text(exc))
+    except RecursionError:
+        return _error_line("the input is nested too deeply to be read (recursion limit)")
+    except MemoryError:
+        return _error_line("out of memory")
 
 
 if __name__ == "__main__":

@@ -1,45 +1,128 @@
-"""Helpers shared by the sub-commands: finding a game in logs, printing errors, progress."""
+"""Helpers shared by the sub-commands: printing untrusted text safely, finding logs and a game
+in them, printing errors.
+
+Everything a log holds (game ids, player ids, payload text, reasons quoting them) and every
+file name is untrusted: a disputed log must not be able to clear the auditor's screen, recolour
+it, set the window title or hide text behind a right-to-left override. Whatever a command prints
+goes through ``safe_text`` / ``safe_lines`` (terminal text) or ``safe_json`` (JSON output).
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine.errors import LogIntegrityError
 from engine.events import Event
-from engine.log import log_files, read_log
+from engine.log import NotALog, read_log, scan_log_files
 
 OK, FOUND, USAGE = 0, 1, 2
 
+# Unicode categories a terminal may act on or that do not show: controls (C0, DEL, C1, so
+# ESC sequences), format characters (bidi overrides and isolates U+202A-202E and U+2066-2069,
+# zero-width characters, the BOM, tag characters), lone surrogates (undecodable bytes of a
+# file name), unassigned code points (future format characters) and line/paragraph separators.
+ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
+
+
+def _unsafe(c: str) -> bool:
+    return unicodedata.category(c) in ESCAPED_CATEGORIES
+
+
+def _text_escape(c: str) -> str:
+    n = ord(c)
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}" if n < 0x10000 else f"\\U{n:08x}"
+
+
+def _json_escape(c: str) -> str:
+    n = ord(c)
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+
+
+def safe_text(text: object) -> str:
+    """Untrusted text for a terminal, on one line: every control, format, separator,
+    surrogate or unassigned character written as a Python-style escape (``\\x1b``,
+    ``\\u202e``); letters, CJK, card suits and spaces unchanged."""
+    s = text if isinstance(text, str) else str(text)
+    if s.isprintable():
+        return s
+    return "".join(_text_escape(c) if _unsafe(c) else c for c in s)
+
+
+def safe_lines(text: str) -> str:
+    """Multi-line text (a rendered table) for a terminal: each line as ``safe_text``."""
+    return "\n".join(map(safe_text, text.split("\n")))
+
+
+def safe_json(obj: Any, indent: int | None = None) -> str:
+    """JSON text of obj (non-ASCII text kept readable) in which no character reaches the
+    terminal raw that it could act on: those are ``\\uXXXX`` escapes (json.dumps leaves DEL,
+    C1 controls, bidi and other format characters and lone surrogates raw)."""
+    text = json.dumps(obj, ensure_ascii=False, indent=indent)
+    lines = text.split("\n")          # raw newlines are only the indent's: strings escape them
+    return "\n".join(line if line.isprintable() else
+                     "".join(_json_escape(c) if _unsafe(c) else c for c in line)
+                     for line in lines)
+
 
 def fail(message: str, code: int = USAGE) -> int:
-    """Print an error line to stderr and return the exit code."""
-    print(f"liujia: {message}", file=sys.stderr)
+    """Print an error line (escaped: it may quote a log or a file name) to stderr and return
+    the exit code."""
+    print(f"liujia: {safe_text(message)}", file=sys.stderr)
     return code
 
 
-def existing_paths(paths: list[str]) -> list[Path] | str:
-    """The log files under the given paths, or an error message naming the missing path."""
+def os_error_text(exc: OSError) -> str:
+    """'PATH: Permission denied': an OSError in the words of one error line."""
+    what = exc.strerror or str(exc)
+    name = exc.filename
+    if name is None:
+        return what
+    return f"{os.fsdecode(name) if isinstance(name, bytes) else name}: {what}"
+
+
+def find_logs(paths: Sequence[str]) -> tuple[list[Path], list[str]] | str:
+    """The log files under the given paths and one message per path or folder that cannot
+    be read; or a usage error (a path that does not exist, no log file at all)."""
     for p in paths:
-        if not Path(p).exists():
+        try:
+            os.stat(p)
+        except (FileNotFoundError, NotADirectoryError):
             return f"{p}: no such file or folder"
-    files = log_files(paths)
-    if not files:
+        except ValueError as exc:                   # an embedded NUL
+            return f"{p}: {exc}"
+        except OSError:
+            pass                                    # reported below with the others
+    files, errors = scan_log_files(paths)
+    problems = [os_error_text(e) for e in errors]
+    if not files and not problems:
         return f"no *.arrows log files under {', '.join(paths)}"
-    return files
+    return files, problems
 
 
 def load_game(paths: list[str], game_id: str) -> tuple[list[Event], str | None] | str:
     """The verified events of one game found in the logs and, for a damaged game, what is
-    wrong (its events are then the intact prefix); or an error message."""
-    found = existing_paths(paths)
+    wrong (its events are then the intact prefix); or an error message (files that are not
+    logs or cannot be read are passed over, and named if the game is not found)."""
+    found = find_logs(paths)
     if isinstance(found, str):
         return found
-    for f in found:
+    files, skipped = found
+    for f in files:
         try:
             log = read_log(f)
         except LogIntegrityError as exc:
-            return str(exc)
+            io = isinstance(exc, NotALog) and exc.code == "io"
+            skipped.append(f"{f}: {exc.message}" if io else str(exc))  # type: ignore[attr-defined]
+            continue
         for g in log.games:
             if g.game_id == game_id:
                 if g.error is not None:
@@ -47,4 +130,8 @@ def load_game(paths: list[str], game_id: str) -> tuple[list[Event], str | None] 
                         return f"game {game_id} in {f} is damaged: {g.error}"
                     return g.events, f"{f} is damaged after seq {len(g.events) - 1}: {g.error}"
                 return g.events, None
-    return f"game {game_id!r} is not in {', '.join(map(str, paths))}"
+    where = ", ".join(map(str, paths))
+    if skipped:
+        more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+        return f"game {game_id!r} is not in {where}; not read: {skipped[0]}{more}"
+    return f"game {game_id!r} is not in {where}"

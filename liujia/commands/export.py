@@ -6,7 +6,7 @@ import argparse
 
 import duckdb
 
-from liujia.commands._common import OK, fail
+from liujia.commands._common import OK, fail, os_error_text, safe_text
 from warehouse.db import ENV_VAR, WarehouseError, connect, default_db
 from warehouse.frames import export_parquet
 
@@ -30,11 +30,15 @@ def run(args: argparse.Namespace) -> int:
         con = connect(args.db, read_only=True)
     except (WarehouseError, duckdb.Error) as exc:
         return fail(str(exc))
+    except OSError as exc:
+        return fail(os_error_text(exc))
     try:
         out = export_parquet(con, args.out)
-    except (OSError, duckdb.Error) as exc:
+    except OSError as exc:
+        return fail(f"export to {args.out} failed: {os_error_text(exc)}")
+    except duckdb.Error as exc:
         return fail(f"export to {args.out} failed: {exc}")
     finally:
         con.close()
-    print(f"wrote the warehouse as Parquet to {out}")
+    print(safe_text(f"wrote the warehouse as Parquet to {out}"))
     return OK

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
-from liujia.commands._common import fail
+from liujia.commands._common import fail, safe_json
 from liujia.commands.replay import replay_at, warn_problem
 
 
@@ -26,5 +25,5 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(found, str):
         return fail(found)
     rep, step, problem = found
-    print(json.dumps(rep.game.to_position(rep.state_at(step)), ensure_ascii=False, indent=1))
+    print(safe_json(rep.game.to_position(rep.state_at(step)), indent=1))
     return warn_problem(rep, problem)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from typing import Any
 
 from engine.replay import Replay, validate_events
-from liujia.commands._common import FOUND, OK, fail, load_game
+from liujia.commands._common import FOUND, OK, fail, load_game, safe_lines, safe_text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -58,7 +60,7 @@ def warn_problem(rep: Replay, problem: str | None) -> int:
     """Say on stderr what is wrong with the game after the steps shown; the exit code."""
     if problem is None:
         return OK
-    print(f"liujia: note: only seq 0-{len(rep) - 1} of this game replay: {problem}",
+    print(safe_text(f"liujia: note: only seq 0-{len(rep) - 1} of this game replay: {problem}"),
           file=sys.stderr)
     return FOUND
 
@@ -72,6 +74,32 @@ def event_line(rep: Replay, step: int, seat: int | None) -> str:
     return seen.describe() + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
 
 
+def _strings(obj: Any) -> list[str]:
+    """Every string in a JSON value (keys and leaves)."""
+    if isinstance(obj, str):
+        return [obj]
+    if isinstance(obj, dict):
+        return [x for k, v in obj.items() for x in (*_strings(k), *_strings(v))]
+    if isinstance(obj, list):
+        return [x for v in obj for x in _strings(v)]
+    return []
+
+
+def shown_table(rep: Replay, text: str) -> str:
+    """A rendered table fit for the terminal: the log's own strings (game id, player ids,
+    the start's payload text) escaped whole, also their line breaks, then every line
+    escaped (the renderer's line breaks kept)."""
+    start = rep.events[0]
+    try:
+        payload = json.loads(start.payload or "null")
+    except ValueError:
+        payload = None
+    untrusted = {s for s in (start.game_id, *_strings(payload)) if s and safe_text(s) != s}
+    for s in sorted(untrusted, key=len, reverse=True):
+        text = text.replace(s, safe_text(s))
+    return safe_lines(text)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the rendered table."""
     found = replay_at(args.path, args.game, args.step)
@@ -81,6 +109,6 @@ def run(args: argparse.Namespace) -> int:
     n = len(rep.final.players)
     if args.seat is not None and not 0 <= args.seat < n:
         return fail(f"--seat {args.seat}: game {args.game} has seats 0-{n - 1}")
-    print(rep.game.render(rep.state_at(step), args.seat))
-    print(f"event {step}/{len(rep) - 1}: {event_line(rep, step, args.seat)}")
+    print(shown_table(rep, rep.game.render(rep.state_at(step), args.seat)))
+    print(safe_text(f"event {step}/{len(rep) - 1}: {event_line(rep, step, args.seat)}"))
     return warn_problem(rep, problem)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +15,19 @@ from tqdm import tqdm
 
 from engine.errors import LogIntegrityError
 from engine.games.frame import outcome_text
-from engine.log import LogWriter, read_log
+from engine.log import LogRead, LogWriter, NotALog, read_log
 from engine.replay import game_module, validate_events
-from liujia.commands._common import FOUND, OK, existing_paths, fail
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    USAGE,
+    fail,
+    find_logs,
+    safe_json,
+    safe_text,
+)
+
+SALVAGE_SUFFIX = ".salvaged.arrows"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -22,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("validate", help="replay and check every game in Arrow event logs",
                        description="Replay every game in the logs through the engine. Per game: "
                        "ok, illegal (seq, seat, rule id, reason), incomplete (no GAME_END) or "
-                       "corrupt (what and where). Exit 0 if all is ok, 1 if anything is not.")
+                       "corrupt (what and where). Exit 0 if all is ok, 1 if anything is not, 2 "
+                       "if a file or folder could not be read or a salvage not written.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows")
     p.add_argument("--json", action="store_true", help="one JSON object per game (and per "
                    "damaged file) on stdout")
@@ -39,6 +53,7 @@ def _file_row(path: Path, err: LogIntegrityError) -> dict[str, Any]:
 
 
 def _line(row: dict[str, Any]) -> str:
+    """A report row as one line of text (not yet escaped for the terminal)."""
     st = row["status"]
     gid = row.get("game_id") or "-"
     if st == "ok":
@@ -49,59 +64,45 @@ def _line(row: dict[str, Any]) -> str:
         won = outcome_text(row.get("outcomes"), row.get("winning_side"))
         return f"ok          {gid}  {row['events']} events  {how}".rstrip() + f", {won}"
     if st == "illegal":
-        where = f"seq {row.get('seq')} seat {row.get('seat')}"
+        seat = row.get("seat")
+        where = f"seq {row.get('seq')} seat {seat if seat is not None and seat >= 0 else '-'}"
         rid = row.get("rule_id")
-        return f"illegal     {gid}  {where}  " + (f"{rid}: " if rid else "") + row["reason"]
+        reason = str(row["reason"])
+        if rid and not reason.startswith(f"{rid}:"):
+            reason = f"{rid}: {reason}"
+        return f"illegal     {gid}  {where}  {reason}"
     if st == "incomplete":
         return f"incomplete  {gid}  {row['reason']}"
+    if st == "error":
+        return f"error       {gid}  {row['reason']}"
     return f"corrupt     {gid}  {row['reason']}"
 
 
-def validate_paths(paths: list[Path], salvage: Path | None = None,
-                   progress: bool = False) -> list[dict[str, Any]]:
-    """Rows of the validation report: one per game, one per file-level problem."""
-    rows: list[dict[str, Any]] = []
-    finals: dict[str, Any] = {}
-    for path in tqdm(paths, unit="file", desc="validate", disable=not progress, leave=False):
-        try:
-            log = read_log(path)
-        except LogIntegrityError as exc:
-            row = _file_row(path, exc)
-            row["status"] = "not_a_log" if exc.code == "not_a_log" else "corrupt"
-            rows.append(row)
-            continue
-        for prob in log.problems:
-            rows.append(_file_row(path, prob))
-        for g in log.games:
-            if g.error is not None:
-                row = _file_row(path, g.error)
-                row["game_id"] = g.game_id
-                row["intact_events"] = len(g.events)
-                rows.append(row)
-                continue
-            v = validate_events(g.events)
-            row = {"file": str(path), **v.to_json()}
-            if v.status == "incomplete" and log.problems:
-                row["reason"] += " (the file is damaged: see the file-level row)"
-            elif v.status == "incomplete":
-                row["reason"] = str(v.error)
-            if v.status == "ok":
-                _check_session(row, g.events[0], finals)
-                finals[g.game_id] = v.state
-            rows.append(row)
-        if salvage is not None and not log.ok:
-            salvage.mkdir(parents=True, exist_ok=True)
-            with LogWriter(salvage / (path.stem + ".salvaged.arrows")) as w:
-                for g in log.games:
-                    w.write_game(g.events)
-    return rows
+def _game_row(path: Path, g: Any, has_problems: bool, finals: dict[str, Any]) -> dict[str, Any]:
+    """The row of one game of a file whose chain verifies: its replay's verdict."""
+    try:
+        v = validate_events(g.events)
+        row = {"file": str(path), **v.to_json()}
+        if v.status == "incomplete" and has_problems:
+            row["reason"] += " (the file is damaged: see the file-level row)"
+        elif v.status == "incomplete":
+            row["reason"] = str(v.error)
+        if v.status == "ok":
+            _check_session(row, g.events[0], finals)
+            finals[g.game_id] = v.state
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not end the report
+        row = {"file": str(path), "game_id": g.game_id, "status": "error",
+               "code": "engine_error", "events": len(g.events),
+               "reason": f"the engine failed while replaying it ({type(exc).__name__}: "
+               f"{exc}); please report this"}
+    return row
 
 
 def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> None:
     """The game's ``check_session`` (六人坑 KENG-7 and the like) against the previous game of a
     session, when it is here."""
     prev = json.loads(start.payload).get("previous_game")
-    if prev not in finals:
+    if not isinstance(prev, str) or prev not in finals:
         return
     err = game_module(start).check_session(start, finals[prev])
     if err is not None:
@@ -109,31 +110,137 @@ def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> N
                    reason=err.reason)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Validate and print the report."""
-    found = existing_paths(args.paths)
-    if isinstance(found, str):
-        return fail(found)
-    salvage = Path(args.salvage) if args.salvage else None
-    if salvage is not None and salvage.exists() and not salvage.is_dir():
-        return fail(f"--salvage {args.salvage}: not a folder")
+@dataclass
+class FileReport:
+    """What validating one file gave: its rows, the log read (None if it is no log) and,
+    for a file that could not be read at all, why (an I/O problem: exit 2)."""
+
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    log: LogRead | None = None
+    io_error: str | None = None
+
+
+def validate_file(path: Path, finals: dict[str, Any] | None = None) -> FileReport:
+    """Rows of the validation report for one file: one per game, one per file-level problem;
+    finals (game id → final state) links the games of a session across files."""
+    finals = {} if finals is None else finals
     try:
-        rows = validate_paths(found, salvage, progress=not args.quiet and sys.stderr.isatty())
+        log = read_log(path)
+    except NotALog as exc:
+        if exc.code == "io":
+            return FileReport(io_error=f"{path}: {exc.message}")
+        return FileReport([{**_file_row(path, exc), "status": "not_a_log"}])
+    except LogIntegrityError as exc:
+        return FileReport([_file_row(path, exc)])
     except OSError as exc:
-        return fail(f"--salvage {args.salvage}: cannot write there ({exc.strerror or exc})")
-    for row in rows:
-        print(json.dumps(row, ensure_ascii=False) if args.json else
-              (f"{row['file']}: " + _line(row)))
+        return FileReport(io_error=f"{path}: {exc.strerror or exc}")
+    rows = [_file_row(path, prob) for prob in log.problems]
+    for g in log.games:
+        if g.error is not None:
+            row = _file_row(path, g.error)
+            row["game_id"] = g.game_id
+            row["intact_events"] = len(g.events)
+            rows.append(row)
+            continue
+        rows.append(_game_row(path, g, bool(log.problems), finals))
+    return FileReport(rows, log)
+
+
+def salvage_file(path: Path, log: LogRead, folder: Path, used: set[str]) -> Path | str | None:
+    """Write the intact prefix of a damaged log to folder (a new name per input file of this
+    run); the file written, None when nothing is intact, or what went wrong. Written to a
+    temporary name and renamed, so a failed write (a full disk) leaves nothing behind."""
+    if not any(g.events for g in log.games):
+        return None
+    name, k = path.stem + SALVAGE_SUFFIX, 1
+    while name in used:
+        k += 1
+        name = f"{path.stem}-{k}{SALVAGE_SUFFIX}"
+    used.add(name)
+    target = folder / name
+    tmp = folder / f".{name}.part"
+    writer: LogWriter | None = None
+    try:
+        writer = LogWriter(tmp)
+        for g in log.games:
+            writer.write_game(g.events)
+        writer.close()
+        os.replace(tmp, target)
+    except OSError as exc:
+        if writer is not None:
+            writer.abort()
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        return f"--salvage {target}: cannot write ({exc.strerror or exc})"
+    return target
+
+
+def _salvage_folder(arg: str | None) -> Path | str | None:
+    """The --salvage folder, made if need be; or why it cannot be used."""
+    if arg is None:
+        return None
+    folder = Path(arg)
+    try:
+        if folder.exists() and not folder.is_dir():
+            return f"--salvage {arg}: not a folder"
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:                    # a dangling symbolic link is in the way
+        return f"--salvage {arg}: not a folder"
+    except OSError as exc:
+        return f"--salvage {arg}: cannot make the folder ({exc.strerror or exc})"
+    return folder
+
+
+def _summary(n_files: int, rows: list[dict[str, Any]], n_io: int) -> str:
     counts: dict[str, int] = {}
     for row in rows:
         if row.get("game_id") or row["status"] == "ok":
             counts[row["status"]] = counts.get(row["status"], 0) + 1
-    bad_files = sorted({r["file"] for r in rows if r["status"] != "ok"})
+    bad_files = len({r["file"] for r in rows if r["status"] != "ok"})
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no games"
-    print(f"{len(found)} file(s): {summary}; {len(bad_files)} file(s) with problems",
-          file=sys.stderr if args.json else sys.stdout)
-    salvaged = sorted(salvage.glob("*.salvaged.arrows")) if salvage and salvage.is_dir() else []
-    if args.salvage and bad_files and salvaged:
-        print(f"intact prefixes written to {args.salvage} ({len(salvaged)} file(s))",
+    unread = f"; {n_io} file(s) or folder(s) could not be read" if n_io else ""
+    return f"{n_files} file(s): {summary}; {bad_files} file(s) with problems{unread}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Validate and print the report, file by file."""
+    found = find_logs(args.paths)
+    if isinstance(found, str):
+        return fail(found)
+    files, io_errors = found
+    for msg in io_errors:
+        fail(msg)
+    salvage = _salvage_folder(args.salvage)
+    if isinstance(salvage, str):
+        return fail(salvage)
+    bar = tqdm(files, unit="file", desc="validate", leave=False,
+               disable=args.quiet or not sys.stderr.isatty())
+    out: Callable[[str], None] = bar.write if not bar.disable else print
+    rows: list[dict[str, Any]] = []
+    finals: dict[str, Any] = {}
+    used: set[str] = set()
+    salvaged = failed = 0
+    for path in bar:
+        rep = validate_file(path, finals)
+        if rep.io_error is not None:
+            io_errors.append(rep.io_error)
+            fail(rep.io_error)
+        for row in rep.rows:
+            out(safe_json(row) if args.json else safe_text(f"{row['file']}: " + _line(row)))
+        rows.extend(rep.rows)
+        if salvage is not None and rep.log is not None and not rep.log.ok:
+            done = salvage_file(path, rep.log, salvage, used)
+            salvaged += isinstance(done, Path)
+            if isinstance(done, str):
+                failed += 1
+                fail(done)
+    bar.close()
+    print(_summary(len(files), rows, len(io_errors)), file=sys.stderr if args.json else sys.stdout)
+    if salvaged:
+        print(safe_text(f"intact prefixes written to {args.salvage} ({salvaged} file(s))"),
               file=sys.stderr)
-    return OK if not bad_files else FOUND
+    if io_errors or failed:
+        return USAGE
+    return FOUND if any(r["status"] != "ok" for r in rows) else OK

@@ -185,3 +185,91 @@ def test_game_without_start(tmp_path):
     e = seal_events([Event("PLAY", seat=1, cards=(3,), game_id="g", seq=0)])
     log = _rewrite(tmp_path, e)
     assert log.games[0].error.code == "no_start"
+
+
+def test_stream_header_is_what_the_writer_writes(tmp_path, small_games):
+    from engine.log import STREAM_HEADER
+    write_log(tmp_path / "a.arrows", small_games)
+    assert (tmp_path / "a.arrows").read_bytes().startswith(STREAM_HEADER)
+
+
+@pytest.mark.parametrize("size", [0, 1, 3, 4, 8, 64, -1])
+def test_empty_or_cut_within_the_header_is_an_unfinished_log(tmp_path, small_games, size):
+    """A writer killed right after creating the file leaves it empty or holding part of the
+    header: an unsealed log of no games (code ``unsealed``), not ``not_a_log``."""
+    from engine.log import STREAM_HEADER
+    p = tmp_path / "new.arrows"
+    p.write_bytes(STREAM_HEADER[:size])
+    log = read_log(p)
+    assert not log.ok and not log.sealed and log.games == []
+    assert [pr.code for pr in log.problems] == ["unsealed"]
+    assert ("the file is empty" in str(log.problems[0])) == (size == 0)
+
+
+@pytest.mark.parametrize("data", [b"\xfe", b"\x00" * 10, b"\xff\xff\xff\xff\x70\x03\x00\x01",
+                                  b"PK\x03\x04"])
+def test_short_files_that_are_something_else_are_not_logs(tmp_path, data):
+    p = tmp_path / "other.arrows"
+    p.write_bytes(data)
+    with pytest.raises(NotALog) as exc:
+        read_log(p)
+    assert exc.value.code == "not_a_log"
+
+
+def test_not_a_regular_file_is_refused_without_blocking(tmp_path):
+    import os
+    import threading
+    fifo = tmp_path / "pipe.arrows"
+    os.mkfifo(fifo)                      # opening it for reading would wait for a writer
+    for p in (fifo, tmp_path):
+        caught: list[BaseException] = []
+
+        def read(p=p, caught=caught):
+            try:
+                read_log(p)
+            except BaseException as exc:  # noqa: BLE001 - looked at below
+                caught.append(exc)
+        t = threading.Thread(target=read, daemon=True)
+        t.start()
+        t.join(10)
+        if t.is_alive():                 # unblock the reader before failing
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            t.join(10)
+            pytest.fail(f"read_log({p.name}) blocked")
+        [err] = caught
+        assert isinstance(err, NotALog) and err.code == "io"
+        assert err.message == "not a regular file"
+
+
+def test_scan_log_files_reports_what_it_cannot_read(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    from engine.log import scan_log_files
+    (tmp_path / "a" / "deep").mkdir(parents=True)
+    (tmp_path / "b").mkdir()
+    for name in ("a/x.arrows", "a/deep/y.arrows", "b/z.arrows", "b/notes.txt"):
+        (tmp_path / name).write_bytes(b"")
+    files, errors = scan_log_files([tmp_path])
+    assert [f.relative_to(tmp_path).as_posix() for f in files] == \
+        ["a/deep/y.arrows", "a/x.arrows", "b/z.arrows"]
+    assert errors == []
+    real = os.scandir
+
+    def scandir(path="."):
+        if os.fspath(path) == str(tmp_path / "b"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    files, errors = scan_log_files([tmp_path, tmp_path / "missing.arrows"])
+    assert [f.name for f in files] == ["y.arrows", "x.arrows"]
+    assert [type(e) for e in errors] == [PermissionError, FileNotFoundError]
+    assert errors[0].filename == str(tmp_path / "b")
+
+
+def test_a_batch_that_does_not_fit_the_digest_layout_is_bad_batch(tmp_path):
+    """A game id longer than its u16 length prefix: reported, never a struct/overflow error."""
+    e = Event("PLAY", seat=1, cards=(3,), game_id="g" * 70000, seq=0, digest=bytes(16))
+    write_log(tmp_path / "long.arrows", [[e]])
+    log = read_log(tmp_path / "long.arrows")
+    assert [p.code for p in log.problems] == ["bad_batch"] and log.games == []
