@@ -18,6 +18,7 @@ import streamlit as st
 
 from dashboards import data
 from engine.errors import EngineError
+from warehouse.db import WarehouseError
 
 T = TypeVar("T")
 
@@ -98,6 +99,10 @@ def load(fn: Callable[..., T], *args: Any) -> T:
         return fn(*args)
     except data.NoWarehouse:
         raise
+    except WarehouseError as exc:     # a file that is not a warehouse (warehouse.verify)
+        note(f"Cannot open the warehouse: {exc}", "error")
+        note(HOW_TO_FILL, "caption")
+        st.stop()
     except duckdb.Error as exc:
         note(f"Could not read the warehouse {data.db_path()}: {exc}", "error")
         note(HOW_TO_FILL, "caption")

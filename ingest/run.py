@@ -7,7 +7,10 @@ Every run reconciles: games read = loaded + already present + quarantined. A fil
 
 from __future__ import annotations
 
+import ctypes
+import hashlib
 import os
+import signal
 import sys
 import threading
 import time
@@ -27,13 +30,15 @@ import pyarrow.compute as pc
 from tqdm import tqdm
 
 from engine.events import SCHEMA as LOG_SCHEMA
-from engine.log import log_files, sealed_sha256
-from ingest.arrow_logs import FileResult, QuarantineRecord, game_key, read_file
-from warehouse.db import db_path, reader, writing
+from engine.log import LOG_SUFFIX, sealed_sha256
+from ingest.arrow_logs import FileResult, QuarantineRecord, file_key, game_key, read_file
+from warehouse.db import WarehouseError, pause_point, reader, writer_target, writing
 from warehouse.schema import QUARANTINE_ARROW
 
 FLUSH_EVENTS = 200_000          # buffered events per INSERT
 PARALLEL_MIN_BYTES = 2 << 20    # below this much input, worker processes cost more than they save
+PR_SET_PDEATHSIG = 1            # prctl(2): the signal a process gets when its parent dies
+WATCH_SECONDS = 0.5             # where there is no prctl, how often a worker checks its parent
 
 
 class IngestIOError(OSError):
@@ -57,6 +62,7 @@ class IngestSummary:
     events_read: int = 0
     db: str = ""
     command: str = "ingest"
+    workers: int = 1
     issues: list[QuarantineRecord] = field(default_factory=list)
 
     @property
@@ -96,31 +102,83 @@ class IngestSummary:
                 f"{files_q}; {self.events_loaded:,} events loaded in {self.seconds:.2f} s{rate}")
 
 
-def collect_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
-    """The log files named by the paths (folders: every *.arrows); raises IngestIOError."""
+def _check_named(p: Path) -> None:
+    """A path given by the user must exist and be readable (IngestIOError, exit 2)."""
+    if not p.exists():
+        if p.is_symlink():
+            raise IngestIOError(f"{p}: a symbolic link to {os.readlink(p)}, which does not "
+                                "exist")
+        raise IngestIOError(f"{p}: no such file or folder")
+    if not os.access(p, os.R_OK | (os.X_OK if p.is_dir() else 0)):
+        raise IngestIOError(f"{p}: permission denied")
+
+
+def _walk(folder: Path) -> list[Path]:
+    """Every *.arrows entry below a folder, sorted as engine.log.log_files sorts them; a
+    sub-folder that cannot be listed is an IngestIOError, never silently left out."""
+    def cannot_list(exc: OSError) -> None:
+        raise IngestIOError(f"{exc.filename or folder}: cannot list the folder "
+                            f"({exc.strerror or exc})")
+
+    return sorted(Path(root, name) for root, _, names in os.walk(folder, onerror=cannot_list)
+                  for name in names if name.endswith(LOG_SUFFIX))
+
+
+def _not_a_file(f: Path) -> QuarantineRecord | None:
+    """A file-level quarantine record for an entry found in a folder that cannot be read as a
+    file at all (a dangling or looping symlink, a FIFO, a socket, a device); else None."""
+    if f.is_file():
+        return None
+    if f.is_symlink():
+        target = os.readlink(f)
+        code = "dangling_symlink"
+        reason = (f"a symbolic link to {target}, which does not exist (or loops): nothing to "
+                  "read; the other files are read")
+    else:
+        target = ""
+        code = "not_a_file"
+        reason = "not a regular file (a FIFO, socket or device): not read; the other files are"
+    key = file_key(code, hashlib.sha256(f"{f}\0{target}".encode()).digest())
+    return QuarantineRecord(file=str(f), stage="file", code=code, reason=reason, key=key)
+
+
+def find_inputs(
+    paths: Iterable[str | os.PathLike[str]],
+) -> tuple[list[Path], list[QuarantineRecord]]:
+    """The log files named by the paths (folders: every *.arrows below them), and a file-level
+    quarantine record for each entry in a folder that is no file (a dangling symlink); raises
+    IngestIOError for a missing or unreadable path."""
     paths = list(paths)
     for p in map(Path, paths):
-        if not p.exists():
-            raise IngestIOError(f"{p}: no such file or folder")
-        if not os.access(p, os.R_OK | (os.X_OK if p.is_dir() else 0)):
-            raise IngestIOError(f"{p}: permission denied")
+        _check_named(p)
     out: list[Path] = []
+    bad: list[QuarantineRecord] = []
     seen: set[Path] = set()
-    for f in log_files(paths):
-        f = f.absolute()
-        key = f.resolve()
-        if key in seen:
-            continue
-        seen.add(key)
-        if not f.is_file():
-            raise IngestIOError(f"{f}: not a regular file")
-        try:
-            with open(f, "rb"):
-                pass
-        except OSError as exc:
-            raise IngestIOError(f"{f}: cannot read ({exc.strerror or exc})") from None
-        out.append(f)
-    return out
+    for p in map(Path, paths):
+        for f in _walk(p) if p.is_dir() else [p]:
+            f = f.absolute()
+            rec = _not_a_file(f) if f != p.absolute() else None
+            if rec is not None:
+                bad.append(rec)
+                continue
+            key = f.resolve()
+            if key in seen:
+                continue
+            seen.add(key)
+            if not f.is_file():
+                raise IngestIOError(f"{f}: not a regular file")
+            try:
+                with open(f, "rb"):
+                    pass
+            except OSError as exc:
+                raise IngestIOError(f"{f}: cannot read ({exc.strerror or exc})") from None
+            out.append(f)
+    return out, bad
+
+
+def collect_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The log files named by the paths (folders: every *.arrows); raises IngestIOError."""
+    return find_inputs(paths)[0]
 
 
 def _cpu_count() -> int:
@@ -146,23 +204,73 @@ def _auto_workers(files: Sequence[Path]) -> int:
     return max(1, min(_cpu_count(), len(files)))
 
 
+def worker_count(asked: int | None, files: Sequence[Path]) -> int:
+    """Worker processes to start: the automatic choice, or the number asked capped at the
+    number of files to read and at the number of CPUs (1 means none: read here)."""
+    if asked is None:
+        return _auto_workers(files)
+    return max(1, min(asked, len(files), _cpu_count()))
+
+
+def _set_pdeathsig() -> bool:
+    """Linux: have the kernel SIGKILL this process when its parent dies; False elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
+
+
+def _worker_init(parent: int) -> None:
+    """Start of a worker process: it dies with the process that started it, also when that
+    one is killed with SIGKILL (PR_SET_PDEATHSIG; elsewhere a thread watching the parent)."""
+    try:
+        if not _set_pdeathsig():
+            threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    finally:
+        if os.getppid() != parent:      # the parent died before the death signal was set
+            os._exit(1)
+
+
+def _worker_pid() -> int:
+    return os.getpid()
+
+
 class _FileReader:
     """FileResults in file order; with workers > 1, read and replayed in worker processes.
 
-    The pool starts (and its first files are submitted) when this is made, before the warehouse
-    is opened: in a process with no other thread the workers are forked (instant, modules
-    already loaded), else spawned (~0.5 s to start; the caller's script needs the usual
-    ``if __name__ == "__main__":`` guard)."""
+    The workers start when this is made, before the warehouse's lock is taken or a database
+    is opened (in a process with no other thread they are forked: instant, modules already
+    loaded; else spawned: ~0.5 s each, and the caller's script needs the usual
+    ``if __name__ == "__main__":`` guard). Each dies with this process. ``start(files)``
+    then hands them the files."""
 
-    def __init__(self, files: Sequence[Path], workers: int) -> None:
-        self.files = files
-        self.todo = iter(files)
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.files: Sequence[Path] = ()
+        self.todo: Iterator[Path] = iter(())
         self.window: deque[Future[FileResult]] = deque()
         self.ex: ProcessPoolExecutor | None = None
         if workers > 1:
             method = "fork" if _can_fork() else "spawn"
-            self.ex = ProcessPoolExecutor(workers, mp_context=get_context(method))
-            for _, f in zip(range(2 * workers), self.todo, strict=False):
+            self.ex = ProcessPoolExecutor(workers, mp_context=get_context(method),
+                                          initializer=_worker_init, initargs=(os.getpid(),))
+            self.ex.submit(_worker_pid)      # forks every worker now (spawn: the first)
+
+    def start(self, files: Sequence[Path]) -> None:
+        """Hand out the files to read (the first 2 per worker at once)."""
+        self.files = files
+        self.todo = iter(files)
+        if self.ex is not None:
+            for _, f in zip(range(2 * self.workers), self.todo, strict=False):
                 self.window.append(self.ex.submit(read_file, f))
 
     def __iter__(self) -> Iterator[FileResult]:
@@ -342,15 +450,73 @@ def _record_run(con: duckdb.DuckDBPyConnection, s: IngestSummary, started: datet
 
 
 def _known_files(db: Path) -> dict[bytes, tuple[int, int]]:
-    """Seal SHA-256 -> (games, events) of the files a warehouse holds whole (ingested_files)."""
+    """Seal SHA-256 -> (games, events) of the files the live warehouse holds whole, read
+    without the lock: only a guess (it sizes the pool), the skips are decided under it."""
     if not db.is_file():
         return {}
     try:
         with reader(db) as con:
-            rows = con.execute("SELECT sha256, games, events FROM ingested_files").fetchall()
-    except duckdb.Error:      # an older warehouse without the table, or not a warehouse at all
-        return {}             # (writing() then says what is wrong with it)
+            return _known_in(con)
+    except (duckdb.Error, WarehouseError, OSError):  # not (yet) a warehouse of this liujia:
+        return {}                                    # writing() says what is wrong with it
+
+
+def _known_in(con: duckdb.DuckDBPyConnection) -> dict[bytes, tuple[int, int]]:
+    """Seal SHA-256 -> (games, events) of the files held whole (ingested_files) by con."""
+    rows = con.execute("SELECT sha256, games, events FROM ingested_files").fetchall()
     return {bytes(h): (g, n) for h, g, n in rows}
+
+
+def _read_all(loader: _Loader, results: _FileReader, seals: dict[str, bytes | None],
+              bar: tqdm | None) -> list[tuple[bytes, str, int, int, int, int]]:
+    """Feed every file's result to the loader; the ingested_files rows of the files whose
+    every game was loaded or already present."""
+    s = loader.s
+    whole: list[tuple[bytes, str, int, int, int, int]] = []
+    for res in results:
+        quarantined = s.quarantined
+        loader.add(res)
+        seal = seals.get(res.path)
+        if seal is not None and not res.file_problems and s.quarantined == quarantined:
+            whole.append((seal, res.path, res.size, res.games_read, res.events_read,
+                          s.run_id))
+        if bar is not None:
+            bar.update(res.size)
+            bar.set_postfix(loaded=s.loaded, quarantined=s.quarantined, refresh=False)
+        pause_point("file")
+    return whole
+
+
+def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader,
+          files: list[Path], problems: list[QuarantineRecord], seals: dict[str, bytes | None],
+          known: dict[bytes, tuple[int, int]], started: datetime, progress: bool) -> None:
+    """The run inside the writer: skip files held whole (decided now, under the lock, from
+    the warehouse as it is now), read the others, append rows and quarantine records."""
+    todo = [f for f in files if seals[str(f)] not in known]
+    results.start(todo)
+    pause_point("reading")
+    for f in files:
+        if seals[str(f)] in known:  # byte for byte a file whose every game is here already
+            games, _ = known[seals[str(f)]]
+            s.files += 1
+            s.files_skipped += 1
+            s.games_read += games
+            s.already_present += games
+    loader = _Loader(con, s, started)
+    for rec in problems:            # entries of a folder that are no file (dangling symlinks)
+        loader.add(FileResult(rec.file, 0, file_problems=[rec]))
+    bar = tqdm(total=sum(f.stat().st_size for f in todo), unit="B", unit_scale=True,
+               unit_divisor=1024, desc=s.command, file=sys.stderr, leave=False) \
+        if progress and sys.stderr.isatty() else None  # (even disabled, a tqdm has a thread)
+    try:
+        whole = _read_all(loader, results, seals, bar)
+        loader.flush()
+    finally:
+        if bar is not None:
+            bar.close()
+    if whole:
+        con.executemany("INSERT INTO ingested_files VALUES (?, ?, ?, ?, ?, ?) "
+                        "ON CONFLICT DO NOTHING", whole)
 
 
 def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
@@ -359,52 +525,26 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     t0 = time.perf_counter()
     started = datetime.now(UTC)
     paths = [str(p) for p in paths]
-    files = collect_files(paths)
-    target = db_path(db)
+    files, problems = find_inputs(paths)
+    if not files and not problems:
+        raise IngestIOError(f"no *{LOG_SUFFIX} log files under {', '.join(paths)}")
+    target = writer_target(db)
     seals = {str(f): sealed_sha256(f) for f in files}
-    known = {} if fresh or recheck else _known_files(target)
-    skipped = [f for f in files if seals[str(f)] in known]
-    todo = [f for f in files if seals[str(f)] not in known]
-    n_workers = _auto_workers(todo) if workers is None else max(1, workers)
-    with _FileReader(todo, n_workers) as file_results, writing(target, fresh=fresh) as con:
+    use_known = not (fresh or recheck)
+    guess = _known_files(target) if use_known else {}
+    n_workers = worker_count(workers, [f for f in files if seals[str(f)] not in guess])
+    with _FileReader(n_workers) as results, writing(target, fresh=fresh) as con:
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
         s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
                           quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
-                          command=command)
-        for f in skipped:     # byte for byte a file whose every game is here already
-            games, _ = known[seals[str(f)]]
-            s.files += 1
-            s.files_skipped += 1
-            s.games_read += games
-            s.already_present += games
-        whole: list[tuple[bytes, str, int, int, int, int]] = []
-        loader = _Loader(con, s, started)
-        show = progress and sys.stderr.isatty()
-        bar = tqdm(total=sum(f.stat().st_size for f in todo), unit="B", unit_scale=True,
-                   unit_divisor=1024, desc=command, file=sys.stderr, leave=False) \
-            if show else None  # (a tqdm, even disabled, leaves a monitor thread running)
-        try:
-            for res in file_results:
-                quarantined = s.quarantined
-                loader.add(res)
-                seal = seals.get(res.path)
-                if seal is not None and not res.file_problems and s.quarantined == quarantined:
-                    whole.append((seal, res.path, res.size, res.games_read, res.events_read,
-                                  s.run_id))
-                if bar is not None:
-                    bar.update(res.size)
-                    bar.set_postfix(loaded=s.loaded, quarantined=s.quarantined, refresh=False)
-            loader.flush()
-        finally:
-            if bar is not None:
-                bar.close()
-        if whole:
-            con.executemany("INSERT INTO ingested_files VALUES (?, ?, ?, ?, ?, ?) "
-                            "ON CONFLICT DO NOTHING", whole)
+                          command=command, workers=n_workers)
+        known = _known_in(con) if use_known else {}
+        _load(con, s, results, files, problems, seals, known, started, progress)
         s.seconds = time.perf_counter() - t0
         if not s.reconciles:  # a bug, never bad input: refuse to swap in a run that lost games
             raise AssertionError(f"run does not reconcile: {s.describe()}")
         _record_run(con, s, started, [str(Path(p).absolute()) for p in paths])
+        pause_point("loaded")
     s.seconds = time.perf_counter() - t0
     return s
 

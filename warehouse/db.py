@@ -10,8 +10,9 @@ inode; a reader that opens it afterwards sees the new file whole. Writers take a
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -54,6 +55,23 @@ class WarehouseMissing(WarehouseError, FileNotFoundError):
     """The warehouse file does not exist (nothing has been ingested yet)."""
 
 
+class WriteFailed(WarehouseError):
+    """A step of a write failed before the swap: the warehouse is exactly as it was."""
+
+    def __init__(self, db: Path, step: str, exc: BaseException) -> None:
+        self.db, self.step, self.cause = db, step, exc
+        detail = _error_text(exc)
+        code = exc.errno if isinstance(exc, OSError) else None
+        hint = ""
+        if code in (errno.ENOSPC, errno.EDQUOT) or "No space left" in detail \
+                or "quota" in detail:
+            hint = f"; free space in {db.parent} and run again"
+        elif code == errno.EFBIG or "File too large" in detail:
+            hint = "; a file-size limit was reached (ulimit -f, or the file system's maximum)"
+        super().__init__(f"{step} failed ({detail}). The warehouse {db} is intact: this run "
+                         f"changed nothing{hint}")
+
+
 def default_db() -> Path:
     """The warehouse file: $LIUJIA_DB if set, else DEFAULT_DB."""
     env = os.environ.get(ENV_VAR)
@@ -66,18 +84,35 @@ def db_path(path: str | os.PathLike[str] | None = None) -> Path:
 
 
 def connect(
-    path: str | os.PathLike[str] | None = None, read_only: bool = True
+    path: str | os.PathLike[str] | None = None, read_only: bool = True, *,
+    any_version: bool = False,
 ) -> duckdb.DuckDBPyConnection:
-    """An explicit DuckDB connection to the warehouse; read-only unless asked otherwise."""
+    """An explicit DuckDB connection to the warehouse; read-only unless asked otherwise. A
+    read-only one is verified first (warehouse.verify): any_version accepts a file of another
+    schema version, still holding tables only."""
     p = db_path(path)
     if read_only:
         if not p.is_file():
             raise WarehouseMissing(
                 f"no warehouse at {p}: run `liujia ingest LOGS --db {p}` first "
                 f"(or set {ENV_VAR} to the warehouse file)")
-        return open_duckdb(p, read_only=True)
+        return verified(open_duckdb(p, read_only=True), p, tables=not any_version)
     p.parent.mkdir(parents=True, exist_ok=True)
     return open_duckdb(p, read_only=False)
+
+
+def verified(con: duckdb.DuckDBPyConnection, path: Path,
+             tables: bool = True) -> duckdb.DuckDBPyConnection:
+    """The connection, once its file is verified to be a liujia warehouse (warehouse.verify;
+    its tables too unless told not to); else it is closed and NotAWarehouse says why."""
+    from warehouse.verify import verify
+
+    try:
+        verify(con, path, tables=tables)
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
 @contextlib.contextmanager
@@ -113,13 +148,96 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
             f"{SCHEMA_VERSION}: run `liujia rebuild LOGS` to make a new one")
 
 
+def _ensure_warehouse(con: duckdb.DuckDBPyConnection, db: Path) -> None:
+    """Refuse a copy holding views, macros or odd tables (warehouse.verify); add any
+    missing table."""
+    from warehouse.verify import NotAWarehouse, foreign_objects, table_problem
+
+    problem = foreign_objects(con)
+    if problem is None:
+        ensure_schema(con)
+        problem = table_problem(con)
+    if problem:
+        raise NotAWarehouse(f"{db} is not a liujia warehouse: {problem}; not touching it")
+
+
 def _is_duckdb_file(path: Path) -> bool:
-    """True if the file starts with a DuckDB header (the magic ``DUCK`` at byte 8)."""
+    """True if the file starts with a DuckDB header (the magic ``DUCK`` at byte 8); a file that
+    cannot be read is a WarehouseError (nothing is written)."""
     try:
         with open(path, "rb") as f:
             return f.read(12)[8:12] == b"DUCK"
-    except OSError:
+    except FileNotFoundError:
         return False
+    except OSError as exc:
+        raise WarehouseError(f"{path}: cannot read the warehouse ({exc.strerror or exc}): "
+                             "nothing was written") from None
+
+
+COPY_CHUNK = 1 << 20          # bytes per sendfile call of the copy (a pause point after each)
+PAUSE_ENV = "LIUJIA_PAUSE_AT"          # tests: "point,point": pause a writer at these points
+PAUSE_FILE_ENV = "LIUJIA_PAUSE_FILE"   # ... announcing it in this file, resuming once deleted
+PAUSE_MAX_SECONDS = 300
+_hits: dict[str, int] = {}
+
+
+def pause_point(name: str) -> None:
+    """A named step of a write where a crash test may pause the process: when $LIUJIA_PAUSE_AT
+    lists the name (``name`` or ``name@N``: its Nth time), write "pid name" to
+    $LIUJIA_PAUSE_FILE and wait until that file is gone. Points: locked, copy (after each
+    COPY_CHUNK), opened, reading, file (after each file read), loaded, checkpoint, synced,
+    swapped."""
+    points = os.environ.get(PAUSE_ENV)
+    flag = os.environ.get(PAUSE_FILE_ENV)
+    if not points or not flag:
+        return
+    _hits[name] = hit = _hits.get(name, 0) + 1
+    wanted = points.split(",")
+    if f"{name}@{hit}" not in wanted and not (hit == 1 and name in wanted):
+        return
+    part = flag + ".part"
+    with open(part, "w") as f:
+        f.write(f"{os.getpid()} {name}@{hit}\n")
+    os.replace(part, flag)
+    deadline = time.monotonic() + PAUSE_MAX_SECONDS
+    while os.path.exists(flag) and time.monotonic() < deadline:
+        time.sleep(0.002)
+
+
+def _error_text(exc: BaseException) -> str:
+    """An error as one line: OSError as 'file: reason', DuckDB's text without its prefix."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+    text = " ".join(str(exc).split())
+    for prefix in ("FATAL Error: ", "IO Error: "):
+        text = text.removeprefix(prefix)
+    return text or type(exc).__name__
+
+
+@contextlib.contextmanager
+def _step(db: Path, what: str) -> Iterator[None]:
+    """Turn an I/O or DuckDB error of one step of a write into WriteFailed (warehouse intact)."""
+    try:
+        yield
+    except (OSError, duckdb.Error) as exc:
+        raise WriteFailed(db, what, exc) from exc
+
+
+def writer_target(path: str | os.PathLike[str] | None = None) -> Path:
+    """The warehouse file a writer replaces (absolute, a symlink resolved). Its folder must
+    exist: only the default folder (DEFAULT_DB's) is created; raises WarehouseError."""
+    given = db_path(path).absolute()
+    db = given.resolve() if given.is_symlink() else given
+    folder = db.parent
+    if folder.is_dir():
+        return db
+    if folder.exists():
+        raise WarehouseError(f"{folder} is not a folder: cannot write the warehouse {db.name}")
+    if given != DEFAULT_DB.absolute():
+        raise WarehouseError(f"the folder {folder} does not exist: create it first (only the "
+                             f"default folder, {DEFAULT_DB.parent}, is created)")
+    folder.mkdir(parents=True, exist_ok=True)
+    return db
 
 
 def _remove(*paths: Path) -> None:
@@ -137,9 +255,37 @@ def _fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
+def _copy_file(src: Path, dst: Path) -> None:
+    """Copy src to dst in COPY_CHUNK pieces (sendfile where the OS can), pausing at "copy"."""
+    with open(src, "rb") as fi, open(dst, "wb") as fo:
+        offset, send = 0, hasattr(os, "sendfile")
+        while True:
+            if send:
+                try:
+                    n = os.sendfile(fo.fileno(), fi.fileno(), offset, COPY_CHUNK)
+                except OSError as exc:   # no sendfile to a file here (macOS): plain copy
+                    if offset or exc.errno not in (errno.EINVAL, errno.ENOSYS, errno.ENOTSOCK,
+                                                   errno.EOPNOTSUPP):
+                        raise
+                    send = False
+                    continue
+            else:
+                n = fo.write(fi.read(COPY_CHUNK))
+            if not n:
+                return
+            offset += n
+            pause_point("copy")
+
+
 @contextlib.contextmanager
 def _writer_lock(db: Path) -> Iterator[None]:
-    with open(db.with_name(db.name + LOCK_SUFFIX), "a+b") as f:
+    lock = db.with_name(db.name + LOCK_SUFFIX)
+    try:
+        f = open(lock, "a+b")
+    except OSError as exc:
+        raise WarehouseError(f"cannot open the writers' lock {lock} ({exc.strerror or exc}): "
+                             f"nothing was written") from None
+    with f:
         if fcntl is not None:
             fcntl.flock(f.fileno(), fcntl.LOCK_EX)
         try:
@@ -163,47 +309,75 @@ def _checkpoint_stray_wal(db: Path) -> None:
         con.close()
 
 
+def _open_copy(db: Path, tmp: Path, fresh: bool) -> duckdb.DuckDBPyConnection:
+    """The private copy of the warehouse (a new empty file if fresh), open for writing."""
+    if fresh or not db.exists():
+        with _step(db, f"creating the new warehouse file {tmp.name}"):
+            return open_duckdb(tmp, read_only=False)
+    with _step(db, f"copying the warehouse to {tmp.name}"):
+        _copy_file(db, tmp)
+    try:
+        return open_duckdb(tmp, read_only=False)
+    except duckdb.Error as exc:
+        raise WarehouseError(f"{db} cannot be opened as a warehouse ({exc}); it is unchanged"
+                             ) from None
+
+
+def _close_quietly(con: duckdb.DuckDBPyConnection) -> None:
+    with contextlib.suppress(duckdb.Error):   # e.g. a database invalidated by a failed write
+        con.close()
+
+
+def _swap_in(con: duckdb.DuckDBPyConnection, db: Path, tmp: Path, tmp_wal: Path) -> None:
+    """Checkpoint and close the copy, sync it to disk, and rename it over the warehouse."""
+    pause_point("checkpoint")
+    with _step(db, f"the checkpoint of the new version ({tmp.name})"):
+        con.execute("CHECKPOINT")
+        con.close()
+    if tmp_wal.exists():
+        raise WarehouseError(f"{tmp_wal} was left after checkpoint; not swapping it in. The "
+                             f"warehouse {db} is intact: this run changed nothing")
+    with _step(db, f"syncing the new version ({tmp.name}) to disk"), open(tmp, "rb+") as f:
+        os.fsync(f.fileno())
+    pause_point("synced")
+    with _step(db, f"renaming {tmp.name} over the warehouse"):
+        os.replace(tmp, db)
+    pause_point("swapped")
+    _fsync_dir(db.parent)
+
+
 @contextlib.contextmanager
 def writing(
     path: str | os.PathLike[str] | None = None, *, fresh: bool = False
 ) -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-write connection to a private copy of the warehouse (a new empty one if fresh);
-    on success the copy replaces the warehouse atomically, on any error it is thrown away."""
-    db = db_path(path).absolute()
-    if db.is_symlink():
-        db = db.resolve()
-    db.parent.mkdir(parents=True, exist_ok=True)
+    on success the copy replaces the warehouse atomically, on any error it is thrown away and
+    the warehouse is exactly as before (a failed write step raises WriteFailed saying so)."""
+    db = writer_target(path)
     tmp = db.with_name(db.name + TMP_SUFFIX)
     tmp_wal = tmp.with_name(tmp.name + ".wal")
     with _writer_lock(db):
+        pause_point("locked")
         _remove(tmp, tmp_wal)  # left by a run that died: we hold the lock, nobody owns it
         if db.exists() and not _is_duckdb_file(db):
             raise WarehouseError(f"{db} exists and is not a DuckDB database: not touching it")
         if db.exists() and db.with_name(db.name + ".wal").exists():
             _checkpoint_stray_wal(db)  # else the old WAL would be replayed onto the new file
         try:
-            if not fresh and db.exists():
-                shutil.copyfile(db, tmp)
-            con = open_duckdb(tmp, read_only=False)
-        except duckdb.Error as exc:
-            _remove(tmp, tmp_wal)
-            raise WarehouseError(f"{db} cannot be opened as a warehouse ({exc})") from None
+            con = _open_copy(db, tmp, fresh)
         except BaseException:
             _remove(tmp, tmp_wal)
             raise
         try:
-            ensure_schema(con)
-            yield con
-            con.execute("CHECKPOINT")
-            con.close()
-            if tmp_wal.exists():
-                raise WarehouseError(f"{tmp_wal} was left after checkpoint; not swapping it in")
-            with open(tmp, "rb+") as f:
-                os.fsync(f.fileno())
-            os.replace(tmp, db)
-            _fsync_dir(db.parent)
+            _ensure_warehouse(con, db)
+            pause_point("opened")
+            try:
+                yield con
+            except duckdb.Error as exc:   # e.g. the disk filled up while rows were appended
+                raise WriteFailed(db, f"writing the run into {tmp.name}", exc) from exc
+            _swap_in(con, db, tmp, tmp_wal)
         except BaseException:
-            con.close()
+            _close_quietly(con)
             _remove(tmp, tmp_wal)
             raise
 
@@ -217,7 +391,7 @@ def stored_schema_version(path: str | os.PathLike[str] | None = None) -> int | N
     con = open_duckdb(p, read_only=True)
     try:
         rows = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchall()
-    except duckdb.CatalogException:       # no meta table: not written by liujia
+    except duckdb.Error:       # no meta table (not written by liujia), or not readable
         return None
     finally:
         con.close()

@@ -1,6 +1,7 @@
 """``liujia ingest``: replay every game of Arrow event logs and load the valid ones into the
 warehouse; quarantine the rest with the reason. Exit 0 all loaded or already present, 1 something
-was quarantined, 2 usage or I/O error."""
+was quarantined, 2 usage or I/O error (no log files, a missing path or warehouse folder, a
+permission denied, a failed write: the warehouse is then unchanged)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 
 import duckdb
 
 from ingest.run import IngestIOError, IngestSummary, ingest_paths
-from liujia.commands._common import FOUND, OK, USAGE, fail
+from liujia.commands._common import FOUND, OK, USAGE, fail, safe_json, safe_text
 from warehouse.db import ENV_VAR, WarehouseError, default_db
 
 MAX_LINES = 20
@@ -22,10 +24,12 @@ def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """The arguments ingest and rebuild share."""
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows")
     p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()}); its folder must "
+                   "exist (only the default one is created)")
     p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
                    help="worker processes reading and replaying files (default: one per CPU "
-                   "for big runs, none for small ones)")
+                   "for big runs, none for small ones); never more than the files to read "
+                   "or the CPUs; they die with this process")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true",
                    help="print the run summary (with every quarantined item) as one JSON object")
@@ -62,13 +66,13 @@ def _issue_line(rec: object) -> str:
 def report(s: IngestSummary, as_json: bool) -> int:
     """Print a run summary; the exit code it calls for."""
     if as_json:
-        print(json.dumps(s.to_json(), ensure_ascii=False, default=str))
+        print(safe_json(json.loads(json.dumps(s.to_json(), default=str))))
     else:
-        print(s.describe())
+        print(safe_text(s.describe()))
         if s.issues:
             print(f"quarantined ({len(s.issues)}):")
             for rec in s.issues[:MAX_LINES]:
-                print(_issue_line(rec))
+                print(safe_text(_issue_line(rec)))
             if len(s.issues) > MAX_LINES:
                 print(f"  ... and {len(s.issues) - MAX_LINES} more: see the quarantine table")
     return OK if s.clean else FOUND
@@ -80,9 +84,13 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
         return fail("--workers must be at least 1")
     try:
         s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers, **kw)
-    except (IngestIOError, WarehouseError, duckdb.Error) as exc:
+    except (IngestIOError, WarehouseError) as exc:
         return fail(str(exc), USAGE)
-    except OSError as exc:
+    except duckdb.Error as exc:
+        return fail(f"{' '.join(str(exc).split())}; the warehouse is unchanged", USAGE)
+    except BrokenProcessPool as exc:
+        return fail(f"a worker process died ({exc}); the warehouse is unchanged", USAGE)
+    except OSError as exc:   # PermissionError and the like: one line, never a traceback
         return fail(f"{exc.filename or ''}{': ' if exc.filename else ''}"
                     f"{exc.strerror or exc}", USAGE)
     sys.stdout.flush()

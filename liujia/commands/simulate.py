@@ -69,7 +69,9 @@ def write_games(
     policy_name: str = "random", options: object = None, session_games: int = 8,
     progress: bool = True,
 ) -> tuple[list[Path], int]:
-    """Simulate seeded games into sealed logs of per_file games each; (files, events)."""
+    """Simulate seeded games into sealed logs of per_file games each; (files, events). A run
+    that fails or is interrupted leaves the file it was writing unsealed, as a killed one does
+    (``liujia validate`` reports it), never sealed as if it were whole."""
     out.mkdir(parents=True, exist_ok=True)
     tag = options_tag(game, options)
     writer: LogWriter | None = None
@@ -88,10 +90,14 @@ def write_games(
             writer.write_game(g.events)
             events += len(g.events)
             bar.update()
-    finally:
-        bar.close()
         if writer is not None:
             writer.close()
+    except BaseException:
+        if writer is not None:
+            writer.abort()
+        raise
+    finally:
+        bar.close()
     return files, events
 
 
@@ -110,6 +116,8 @@ def run(args: argparse.Namespace) -> int:
                                     options=opts, session_games=args.session_games,
                                     progress=not args.quiet)
     except OSError as exc:
-        return fail(f"cannot write logs to {out}: {exc.strerror or exc}")
+        return fail(f"cannot write logs to {out}: {exc.strerror or exc}; the file being written "
+                    "is left unsealed (liujia validate reports it), the same command writes it "
+                    "again")
     print(f"wrote {args.games} games, {events} events, to {len(files)} file(s) in {out}")
     return 0
