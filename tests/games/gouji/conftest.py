@@ -80,7 +80,7 @@ def pos(base: GoujiState | None = None, **changes: Any) -> GoujiState:
         for h in p["hands"]:
             left.subtract(h)
         p["played"] = sorted(left.elements())
-    return from_position(p)
+    return from_position(p, scenario=True)
 
 
 def play(seat: int, cards: str, s: GoujiState | None = None, **fields: Any) -> Event:

@@ -115,7 +115,7 @@ def pos(hands: dict[int, str] | None = None, *, top: str = "5h", by: int | None 
     for k, v in fields.items():
         assert k in p, f"unknown position field {k}"
         p[k] = v
-    return keng.from_position(p)
+    return keng.from_position(p, scenario=True)
 
 
 def ev(s: KengState, kind: str, seat: int = -1, cards: str = "", **kw: Any) -> Event:

@@ -3,6 +3,7 @@ invariants for 六人坑."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -12,10 +13,23 @@ import pytest
 from engine.cards import format_faces, parse_faces
 from engine.errors import InvalidEvent
 from engine.games import keng
+from engine.games.codec import PositionError
+from engine.games.keng import position
 from engine.games.keng.cards import deck
 from engine.sim import simulate
 
 from .conftest import kinds, pos, run, settle, started
+
+strict = position.from_position          # what `liujia check` loads a position with
+
+
+@pytest.fixture(autouse=True)
+def _hand_built_positions_are_scenarios(monkeypatch):
+    """The rule-test helper ``pos`` (conftest) builds hand-built positions no game reaches
+    (24-card hands and stocks): it loads them as scenarios. Positions a game wrote are loaded
+    with ``strict`` here."""
+    monkeypatch.setattr(keng, "from_position",
+                        functools.partial(position.from_position, scenario=True))
 
 # ---------------------------------------------------------------- KENG-50 views
 
@@ -68,8 +82,9 @@ def test_keng_50_view_does_not_reveal_a_banned_seats_card_through_the_ban_flags(
 
 # ---------------------------------------------------------------- KENG-51 positions
 
-def _round_trip(s):
-    return keng.from_position(json.loads(json.dumps(keng.to_position(s))))
+def _round_trip(s, scenario=False):
+    return position.from_position(json.loads(json.dumps(keng.to_position(s))),
+                                  scenario=scenario)
 
 
 @pytest.mark.parametrize(("seed", "policy"), [(31, "random"), (32, "greedy"), (33, "random")])
@@ -91,12 +106,15 @@ def test_keng_51_position_round_trip_mid_duel_and_owed_draw():
     """KENG-51: Position round trip mid duel and owed draw."""
     d = pos({0: "Ah 2c 3c", 3: "5h 9d 2d"}, top="5h", cycle=2)
     d, _ = settle(run(d, keng.turn_actions(d)[0]))
-    assert d.duel is not None and _round_trip(d) == d
+    assert d.duel is not None and _round_trip(d, True) == d
     o = pos({0: "2c"}, top="Kh", pending=2, stock="2s", table="3h 4h")
     o = run(o, keng.turn_actions(o)[-1])                       # ACCEPT, split by a reshuffle
-    assert o.owed == (0, "ACCEPT", 1) and o.reshuffle_due and _round_trip(o) == o
+    assert o.owed == (0, "ACCEPT", 1) and o.reshuffle_due and _round_trip(o, True) == o
     o2 = keng.apply(o, keng.auto_event(o, random.Random(0)))
-    assert o2.owed == (0, "ACCEPT", 1) and not o2.reshuffle_due and _round_trip(o2) == o2
+    assert o2.owed == (0, "ACCEPT", 1) and not o2.reshuffle_due
+    assert _round_trip(o2, True) == o2
+    with pytest.raises(PositionError, match="pack"):       # 24-card hands: not a real game
+        _round_trip(o2)
 
 
 @pytest.mark.parametrize("field", ["hands", "stock", "top", "duel", "banned", "owed_draw"])
@@ -105,7 +123,7 @@ def test_keng_51_position_lacking_a_field_is_rejected(field):
     p = keng.to_position(pos())
     del p[field]
     with pytest.raises(InvalidEvent) as info:
-        keng.from_position(p)
+        strict(p)
     assert info.value.field == field
 
 
@@ -210,3 +228,155 @@ def test_keng_50_cards_of_draws_are_private_plays_public(small_games):
         assert keng.cards_visible(draw, seat) == (seat == draw.seat)
         assert not keng.cards_visible(start, seat)
     assert keng.cards_visible(draw, None) and keng.cards_visible(start, None)
+
+
+# ---------------------------------------------------------------- KENG-51 positions must be possible
+
+@functools.cache
+def _played(seed: int = 76) -> tuple:
+    """Every state of a few seeded games."""
+    out = []
+    for sim in simulate("keng", 4, seed):
+        s = keng.initial_state(sim.events[0])
+        for e in sim.events[1:]:
+            s = keng.apply(s, e)
+            out.append(s)
+    return tuple(out)
+
+
+def _real(pick) -> dict:
+    """The position JSON of the first played state for which pick(state) holds."""
+    s = next(s for s in _played() if pick(s))
+    return json.loads(json.dumps(keng.to_position(s)))
+
+
+def _open_play(s):
+    return (s.phase == "play" and s.duel is None and s.duel_due is None and not s.pending
+            and s.turn_rule == "KENG-15" and not s.top_duel and not s.drawn and s.cycle >= 2
+            and s.window and s.end_due is None and s.owed is None and not s.reshuffle_due
+            and not any(s.banned) and s.report_seat < 0 and s.penalty_due is None
+            and s.table and s.stock and all(s.hands))
+
+
+def _cycle_one(s):
+    return (s.phase == "play" and s.cycle == 1 and s.duel is None and not s.pending
+            and s.turn_rule == "KENG-15" and not s.top_start and s.owed is None)
+
+
+def _over_limit(p):
+    seat = p["to_act"]
+    while len(p["hands"][seat]) <= p["options"]["keng_hand_limit"]:
+        p["hands"][seat].append(p["stock"].pop())
+
+
+def _empty_hand(p):
+    p["table"] += p["hands"][4]
+    p["hands"][4] = []
+
+
+def _no_top(p):
+    p["table"] += p["top"]["cards"]
+    p["top"]["cards"] = []
+
+
+def _owed_without_stock(p):
+    p["table"] += p["stock"]
+    p["stock"] = []
+    p["owed_draw"] = {"seat": 1, "kind": "DUEL_END", "cards": 2}
+
+
+def _duel_not_opposite(p):
+    seat = p["top"]["seat"]
+    p["duel_start_due"] = {"challenger": seat, "defender": (seat + 1) % 6,
+                           "next_seat": p["to_act"]}
+
+
+BREAKS = {  # (base, field named) -> how a possible position is made impossible
+    ("open", "hands[0]"): lambda p: p["hands"].__setitem__(0, ["Ah"] * 500),
+    ("open", "hands[1]"): lambda p: p["hands"][1].extend(["RJ"] * 7),
+    ("open", "stock"): lambda p: p["stock"].pop(),
+    ("open", "deck"): lambda p: p["deck"].__setitem__(0, "RJ" if p["deck"][0] != "RJ" else "2s"),
+    ("open", "pending_draw"): lambda p: p.update(pending_draw=10 ** 30),
+    ("open", "top.cards"): _no_top,
+    ("open", "top.suit"): lambda p: p["top"].update(suit="shcd"[("shcd".index(
+        p["top"]["suit"]) + 1) % 4]) if p["top"]["cards"][0] not in ("BJ", "RJ") else
+        p["top"].update(suit=None),
+    ("open", "to_act"): lambda p: p.update(to_act=(p["to_act"] + 1) % 6),
+    ("open", "turn_rule"): lambda p: p.update(turn_rule="KENG-99"),
+    ("open", "ban_ends_with_window[2]"): lambda p: p["ban_ends_with_window"].__setitem__(2,
+                                                                                         True),
+    ("open", "ban_end_due"): lambda p: p.update(ban_end_due=[3]),
+    ("open", "drew_cards"): lambda p: p.update(drew_cards=True),
+    ("open", "reshuffle_due"): lambda p: p.update(reshuffle_due=True),
+    ("open", "passes_in_a_row"): lambda p: p.update(passes_in_a_row=2),
+    ("open", "result"): lambda p: p.update(result={"reason": "stalemate", "deciding_seat": None,
+                                                   "winning_team": None, "final_hands": []}),
+    ("open", "end_due"): lambda p: p.update(end_due={"reason": "out", "seat": 1, "team": 1}),
+    ("open", "seq"): lambda p: p.update(seq=5),
+    ("open", "players[0]"): lambda p: p["players"].__setitem__(0, "evil id\n"),
+    ("open", "game_id"): lambda p: p.update(game_id=""),
+    ("open", "options.keng_jokers"): lambda p: p["options"].update(keng_jokers=9),
+    ("open", "result.a.a.a.a.a.a.a"): lambda p: p.update(result=functools.reduce(
+        lambda v, _: {"a": v}, range(3000), 1)),
+    ("open", "duel_start_due"): _duel_not_opposite,
+    ("open", "owed_draw"): _owed_without_stock,
+    ("open", "hands[3]"): _over_limit,
+    ("open", "hands[4]"): _empty_hand,
+    ("cycle1", "snatch_window_open"): lambda p: p.update(snatch_window_open=True),
+    ("cycle1", "banned"): lambda p: p["banned"].__setitem__(1, True),
+    ("cycle1", "accepted"): lambda p: p.update(accepted=True) if p["top"]["cards"][0][0] not in
+        "KR" else p.update(accepted=True, pending_draw=2),
+    ("start", "stock"): lambda p: p["stock"].reverse(),
+    ("start", "to_act"): lambda p: p.update(to_act=(p["to_act"] + 1) % 6),
+    ("start", "table"): lambda p: p["table"].append(p["stock"].pop()),
+    ("deal", "seq"): lambda p: p.update(seq=p["seq"] + 1),
+    ("deal", "hands[0]"): lambda p: (p["hands"][0].append(p["deck"][-1])),
+    ("over", "result.final_hands"): lambda p: p["result"]["final_hands"].reverse(),
+    ("over", "result"): lambda p: p.update(result=None),
+}
+BASES = {
+    "open": _open_play,
+    "cycle1": _cycle_one,
+    "start": lambda s: s.phase == "start",
+    "deal": lambda s: s.phase == "deal" and s.seq == 3,
+    "over": lambda s: s.phase == "over" and s.result["reason"] == "out",
+}
+
+
+@pytest.mark.parametrize(("base", "field"), sorted(BREAKS))
+def test_keng_51_an_impossible_position_is_refused_naming_the_field(base, field):
+    """KENG-51 (issue 9): from_position refuses, with one line naming the field, anything no
+    game can reach: cards not the pack, fields out of range, broken invariants."""
+    p = _real(BASES[base])
+    assert strict(json.loads(json.dumps(p))) is not None
+    BREAKS[(base, field)](p)
+    with pytest.raises(PositionError) as info:
+        strict(p)
+    assert info.value.field.startswith(field), info.value
+    text = str(info.value)
+    assert text.startswith("position field '") and "\n" not in text and "seq -1" not in text
+
+
+def test_keng_51_hostile_findings_are_refused():
+    """The hostile tester's 六人坑 positions: 500 Ah in a hand, 7 RJ in a 3-RJ deck, a pending
+    draw of 10^30; and scenario loading does not lift the reading checks."""
+    p = _real(_open_play)
+    for change, field, says in (
+            (lambda q: q["hands"].__setitem__(2, ["Ah"] * 500), "hands[2]", "500× Ah"),
+            (lambda q: q["hands"][2].extend(["RJ"] * 7), "hands[2]", "× RJ"),
+            (lambda q: q.update(pending_draw=10 ** 30), "pending_draw", "31 digits")):
+        q = json.loads(json.dumps(p))
+        change(q)
+        with pytest.raises(PositionError) as info:
+            strict(q)
+        assert info.value.field == field and says in str(info.value)
+    q = json.loads(json.dumps(p))
+    q["pending_draw"] = 10 ** 30
+    with pytest.raises(PositionError):
+        position.from_position(q, scenario=True)
+
+
+def test_keng_51_every_state_of_seeded_games_is_possible():
+    """Positions a game wrote always load (the checks accept every reachable state)."""
+    for s in _played():
+        assert strict(json.loads(json.dumps(keng.to_position(s)))) == s

@@ -306,7 +306,7 @@ def starting(card: str, opener: int = 1, hands: dict[int, str] | None = None):
     p["stock"][0] = card
     for seat, text in (hands or {}).items():
         p["hands"][seat] = text.split()
-    return keng.from_position(p)
+    return keng.from_position(p, scenario=True)
 
 
 def _flip(s, suit: str | None = None):
