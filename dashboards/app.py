@@ -10,7 +10,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from dashboards import data, ui
+from dashboards import data, guard, ui
 
 VIEWS = Path(__file__).resolve().parent / "views"
 
@@ -32,6 +32,7 @@ def pages() -> list[st.Page]:
 def main() -> None:
     """Configure the page, show the sidebar and run the selected page."""
     st.set_page_config(page_title="liujia", page_icon="🂡", layout="wide")
+    guard.require_token()
     nav = st.navigation(pages())
     ui.note(f"warehouse: {data.db_path()}", "caption", where=st.sidebar)
     nav.run()

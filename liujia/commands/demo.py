@@ -16,7 +16,15 @@ from engine.errors import EngineError
 from engine.games import GAMES, find_game
 from engine.sim import options_tag
 from liujia.commands._common import fail
-from liujia.commands.serve import add_server_options, free_port, resolve_db, serve, url
+from liujia.commands.serve import (
+    access_token,
+    add_server_options,
+    free_port,
+    remote_refusal,
+    resolve_db,
+    serve,
+    url,
+)
 from liujia.commands.simulate import write_games
 
 if TYPE_CHECKING:
@@ -159,7 +167,7 @@ def write_corpus(out: Path, games: int, seed: int, progress: bool = True) -> lis
 def _sources(db: Path) -> list[str]:
     from warehouse.db import connect
 
-    con = connect(db, read_only=True)
+    con = connect(db, read_only=True, any_version=True)
     try:
         return [r[0] for r in con.execute("SELECT DISTINCT source_file FROM games ORDER BY 1")
                 .fetchall()]
@@ -243,6 +251,9 @@ def run(args: argparse.Namespace) -> int:
     """Prepare the demo corpus, say where things are, start the dashboard."""
     if args.games < 1:
         return fail("--games must be at least 1")
+    refused = remote_refusal(args)
+    if refused is not None:
+        return refused
     import duckdb
 
     from warehouse.db import WarehouseError
@@ -260,18 +271,21 @@ def run(args: argparse.Namespace) -> int:
     if data_dir(db).is_dir():
         print(f"Demo logs:  {data_dir(db)}")
     port = args.port or free_port(args.address)
-    print(f"\nDashboard:  {url(args.address, port)}")
-    print(f"  overview    {url(args.address, port)}  games by type, results, "
-          "recent games")
+    token = access_token(args.address)
+
+    def link(page: str = "", query: str = "") -> str:
+        return url(args.address, port, page, query, token)
+
+    print(f"\nDashboard:  {link()}")
+    print(f"  overview    {link()}  games by type, results, recent games")
     for i, game in enumerate(games):
-        link = url(args.address, port, "replay", f"game={game}&step=0&view=auditor")
-        print(f"  {'replay' if i == 0 else '':<10}  {link}")
+        print(f"  {'replay' if i == 0 else '':<10}  {link('replay', f'game={game}&step=0&view=auditor')}")
     if games:
         print("              step with previous/next or the slider; switch the perspective "
               "to a seat to see only what it saw")
-    print(f"  quarantine  {url(args.address, port, 'quarantine')}  games the ingest refused")
+    print(f"  quarantine  {link('quarantine')}  games the ingest refused")
     if args.no_serve:
         print(f"\nStart it with:  liujia serve --db {db} --port {port}")
         return 0
     print(flush=True)
-    return serve(db, port, args.address)
+    return serve(db, port, args.address, token)

@@ -1,14 +1,22 @@
-"""``liujia serve``: the Streamlit dashboard (overview, replay, players, quarantine) on 127.0.0.1."""
+"""``liujia serve``: the Streamlit dashboard (overview, replay, players, quarantine) on 127.0.0.1.
+
+Beyond this machine only on request (``--allow-remote``), with a warning, and then every
+browser session needs the access token printed at start (``$LIUJIA_TOKEN`` to choose it);
+Streamlit's own guards are on either way (docs/dashboard.md, "Serving beyond this machine").
+"""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 from liujia.commands._common import fail
 
@@ -18,6 +26,8 @@ APP = Path(__file__).resolve().parents[2] / "dashboards" / "app.py"
 DEFAULT_PORT = 8501
 DEFAULT_ADDRESS = "127.0.0.1"
 DB_ENV = "LIUJIA_DB"
+TOKEN_ENV = "LIUJIA_TOKEN"         # read by dashboards/guard.py; never put on a command line
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -37,7 +47,51 @@ def add_server_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     p.add_argument("--address", default=DEFAULT_ADDRESS,
-                   help=f"address to bind (default {DEFAULT_ADDRESS}: this machine only)")
+                   help=f"address to bind (default {DEFAULT_ADDRESS}: this machine only); an "
+                   "address other machines can reach needs --allow-remote")
+    p.add_argument("--allow-remote", action="store_true",
+                   help="allow an --address beyond this machine: prints a warning, and every "
+                   f"browser then needs the printed access token (${TOKEN_ENV} chooses it)")
+
+
+def is_loopback(address: str) -> bool:
+    """True if the address (or every address a host name resolves to) is this machine only."""
+    if address in LOOPBACK_HOSTS:
+        return True
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(address, None)
+    except OSError:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(i[4][0]).is_loopback for i in infos)
+
+
+def remote_refusal(args: argparse.Namespace) -> int | None:
+    """None if the --address may be served (with a warning when it is beyond this machine);
+    else the exit code of the refusal: such an address needs --allow-remote."""
+    if is_loopback(args.address):
+        return None
+    if not args.allow_remote:
+        return fail(f"--address {args.address} can be reached from other machines, and "
+                    "anyone who reaches it could read the warehouse; add --allow-remote to "
+                    "serve beyond this machine (browsers then need an access token)")
+    print(f"liujia: WARNING: serving on {args.address}, beyond this machine: anyone who "
+          "can reach it and has the access token below can read the whole warehouse, over "
+          "plain HTTP (put a TLS proxy in front for anything but a trusted network)",
+          file=sys.stderr, flush=True)
+    return None
+
+
+def access_token(address: str) -> str | None:
+    """The token browsers need: ``$LIUJIA_TOKEN`` if set, else a fresh random one for an
+    address beyond this machine, else none."""
+    chosen = os.environ.get(TOKEN_ENV) or None
+    if chosen or is_loopback(address):
+        return chosen
+    return secrets.token_urlsafe(24)
 
 
 def free_port(address: str = DEFAULT_ADDRESS) -> int:
@@ -73,18 +127,35 @@ def streamlit_command(port: int, address: str = DEFAULT_ADDRESS) -> list[str]:
         "--theme.base", "light",
         "--client.toolbarMode", "minimal",
         "--runner.magicEnabled", "false",
+        # Streamlit's own guards, explicitly on: CORS and XSRF protection, a strict XSRF
+        # cookie, no static file serving, no uploads, no agent API, exception details kept
+        # to the console, and (on loopback) DNS-rebinding protection by the Host header.
+        "--server.enableCORS", "true",
+        "--server.enableXsrfProtection", "true",
+        "--server.xsrfCookieSameSite", "strict",
+        "--server.enableStaticServing", "false",
+        "--server.maxUploadSize", "1",
+        "--server.enableAgentApi", "false",
+        "--client.showErrorDetails", "type",
+        *(a for host in (LOOPBACK_HOSTS if is_loopback(address) else ())
+          for a in ("--server.allowedHosts", host)),     # a list option: once per item
     ]
 
 
-def url(address: str, port: int, page: str = "", query: str = "") -> str:
-    """The dashboard's address (optionally of a page and with a query string)."""
+def url(address: str, port: int, page: str = "", query: str = "",
+        token: str | None = None) -> str:
+    """The dashboard's address (optionally of a page, with a query string and the token)."""
     host = "127.0.0.1" if address in ("0.0.0.0", "") else address
+    host = f"[{host}]" if ":" in host else host
+    query = "&".join(q for q in (query, f"token={quote(token)}" if token else "") if q)
     base = f"http://{host}:{port}/{page}"
     return f"{base}?{query}" if query else base
 
 
-def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS) -> int:
-    """Run the dashboard over the warehouse until interrupted; returns the exit code."""
+def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS,
+          token: str | None = None) -> int:
+    """Run the dashboard over the warehouse until interrupted (browsers need the token when
+    one is given); returns the exit code."""
     if not APP.is_file():
         return fail(f"dashboard entry script {APP} is missing (is the project installed "
                     "from its source tree with `pip install -e .`?)")
@@ -101,7 +172,14 @@ def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS) -> int:
                     "(0 picks a free one)")
     env = dict(os.environ)
     env[DB_ENV] = str(db.resolve())
-    print(f"liujia dashboard: {url(address, port)}   (warehouse {db})", flush=True)
+    env.pop(TOKEN_ENV, None)
+    env["STREAMLIT_SERVER_COOKIE_SECRET"] = secrets.token_hex(32)   # in no command line
+    if token:
+        env[TOKEN_ENV] = token
+    print(f"liujia dashboard: {url(address, port, token=token)}   (warehouse {db})", flush=True)
+    if token:
+        print("Browsers need the access token (it is in the address above; a new browser "
+              "tab asks for it).", flush=True)
     print("Ctrl-C stops it.", flush=True)
     proc = subprocess.Popen(streamlit_command(port, address), env=env)
     previous = signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
@@ -132,4 +210,7 @@ def run(args: argparse.Namespace) -> int:
     if not db.is_file():
         return fail(f"no warehouse at {db}: run `liujia demo` for a demo corpus, or "
                     f"`liujia ingest LOGS --db {db}` to load hand histories")
-    return serve(db, args.port, args.address)
+    refused = remote_refusal(args)
+    if refused is not None:
+        return refused
+    return serve(db, args.port, args.address, access_token(args.address))
