@@ -1,0 +1,380 @@
+"""Decision points: one row for every point where a seat chose between options of different
+kinds, derived from a replay through the engine (docs/decisions.md).
+
+Each registered game supplies its categories in ``engine.games.<package>.decisions`` (found by
+``engine.games.package_of``, as the dashboard finds ``dashboards.tables.<package>``), with the
+names of ``HOOKS``:
+
+- ``DECISIONS``: ``(category, description)`` of every option category, rule ids named;
+- ``STANDING``: ``{take: lapse}`` for the standing out-of-turn options (a 抢, a report) that a
+  seat may take at any moment or let lapse: each is a decision of its own between the two;
+- ``decision(state, event) -> Decision | None``, given the state *before* the event: None when
+  the event is no seat's choice or the seat had options of one category only;
+- ``lapsed(state, event) -> tuple[Decision, ...]``: the standing options this event ends
+  unused (a 抢 let go when the window closes), one row per seat that had one;
+- ``action_category(state, action) -> str | None``: the category of a listed legal action
+  (None: no decision category, e.g. a 数牌 count or an automatic event); the test over seeded
+  self-play of every game checks that ``decision`` agrees with ``legal_actions``;
+- ``opposite_seat(seat, n_seats) -> int``: the seat opposite (对门 / 对头), -1 where the game
+  has none;
+- optionally, for speed, ``BY_KIND`` (event kind -> the function ``decision`` calls for it)
+  and ``LAPSING`` (the kinds ``lapsed`` may return rows for): the collector then calls only
+  what an event's kind needs.
+
+``DecisionCollector`` turns decisions into rows of ``DECISIONS_ARROW`` while a game is
+validated (``observe(state_before, event)`` before each step); ``decisions_table`` replays a
+whole game; ``validate_collecting`` is ``engine.replay.validate_events`` feeding a collector.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, NamedTuple
+
+import pyarrow as pa
+
+from engine.errors import EngineError
+from engine.events import Event
+from engine.games import GAMES, find_game, package_of
+from engine.replay import Verdict, game_module, game_type
+
+HOOKS = ("DECISIONS", "STANDING", "decision", "lapsed", "action_category", "opposite_seat")
+NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT = "none", "self", "teammate", "opposite", "opponent"
+RELATIONS = (NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT)
+FLUSH_ROWS = 4096
+
+
+class Decision(NamedTuple):
+    """One seat's choice at one point: the option categories it had and the one it chose,
+    with the game facts stats condition on (``tags``) and the generic state facts."""
+
+    seat: int
+    options: frozenset[str]
+    chosen: str
+    tags: tuple[str, ...] = ()
+    cards: tuple[int, ...] = ()     # the cards chosen (a play, a snatch, a gift), else ()
+    hand: int = -1                  # cards in hand before the choice
+    phase: str = ""                 # the game's phase word (docs/decisions.md)
+    can_answer: bool = False        # the seat could answer the top play (game's definition)
+    top_seat: int = -1              # who made the top play, -1 none
+
+
+DECISIONS_ARROW = pa.schema([
+    pa.field("game_id", pa.string(), nullable=False),
+    pa.field("game", pa.string(), nullable=False),
+    pa.field("seq", pa.uint32(), nullable=False),
+    pa.field("seat", pa.int8(), nullable=False),
+    pa.field("player_id", pa.string(), nullable=False),
+    pa.field("options", pa.list_(pa.string()), nullable=False),
+    pa.field("chosen", pa.string(), nullable=False),
+    pa.field("cards", pa.list_(pa.uint8()), nullable=False),
+    pa.field("hand", pa.int16(), nullable=False),
+    pa.field("phase", pa.string(), nullable=False),
+    pa.field("side", pa.string(), nullable=True),
+    pa.field("can_answer", pa.bool_(), nullable=False),
+    pa.field("top_seat", pa.int8(), nullable=False),
+    pa.field("top_relation", pa.string(), nullable=False),
+    pa.field("tags", pa.list_(pa.string()), nullable=False),
+], metadata={"liujia.table": "decisions"})
+COLUMNS = tuple(DECISIONS_ARROW.names)
+
+
+class DecisionError(EngineError):
+    """A game's decision hook failed on an event the engine accepted (a bug to report)."""
+
+
+def decisions_module(game: str) -> ModuleType:
+    """The decisions module of a registered game id: ``<its package>.decisions``
+    (``engine.games.<package_of(game)>.decisions``); DecisionError when it has none."""
+    if game not in GAMES:
+        find_game(game)                       # raises EngineError naming the known games
+    name = GAMES[game].partition(":")[0] + ".decisions"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise
+        raise DecisionError(f"game {game} ({package_of(game)}) has no decisions module "
+                            f"{name}: every registered game needs one (docs/decisions.md)"
+                            ) from None
+
+
+def missing_hooks(module: ModuleType) -> list[str]:
+    """The names of ``HOOKS`` a decisions module does not define (empty when complete)."""
+    return [name for name in HOOKS if not hasattr(module, name)]
+
+
+def categories(game: str) -> tuple[tuple[str, str], ...]:
+    """A game's option categories with their descriptions (its ``DECISIONS``)."""
+    return tuple(decisions_module(game).DECISIONS)
+
+
+def relation(sides: Sequence[str | None], opposite: int, seat: int, other: int) -> str:
+    """How ``other`` relates to ``seat``: none (-1), self, teammate (same side), opposite (the
+    seat across, 对门), else opponent; ``opposite`` is seat's opposite seat or -1."""
+    if other < 0:
+        return NONE
+    if other == seat:
+        return SELF
+    side = sides[seat]
+    if side is not None and sides[other] == side:
+        return TEAMMATE
+    return OPPOSITE if other == opposite else OPPONENT
+
+
+class _Everything:
+    """A stand-in for BY_KIND / LAPSING of a decisions module without them: every kind."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def get(self, kind: str) -> Any:
+        """The same value for every kind."""
+        return self.value
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+
+_HOOKS: dict[str, tuple[Any, ...]] = {}
+_RELATIONS: dict[tuple[Any, ...], list[list[str]]] = {}
+
+
+def _hooks(game: str) -> tuple[Any, ...]:
+    """(game module, decisions module, by kind, lapsing kinds, fixed sides) of a game id,
+    found once per process."""
+    found = _HOOKS.get(game)
+    if found is None:
+        module, hooks = find_game(game), decisions_module(game)
+        found = _HOOKS[game] = (
+            module, hooks, getattr(hooks, "BY_KIND", None) or _Everything(hooks.decision),
+            getattr(hooks, "LAPSING", None) or _Everything(True),
+            module.SIDES in ("none", "fixed"))
+    return found
+
+
+class _Game:
+    """What the collector keeps about the game being observed."""
+
+    __slots__ = ("id", "game", "module", "hooks", "by_kind", "lapsing", "lapsed", "fixed",
+                 "sides", "relations", "players")
+
+    def __init__(self, start: Event, game: str | None = None) -> None:
+        self.id = start.game_id
+        self.game = game if game is not None else game_type(start)
+        self.module, self.hooks, self.by_kind, self.lapsing, self.fixed = _hooks(self.game)
+        self.lapsed = self.hooks.lapsed
+        self.sides: tuple[str | None, ...] | None = None
+        self.relations: list[list[str]] = []
+        self.players: tuple[str, ...] = ()
+
+    def table_facts(self, state: Any) -> None:
+        """Players, and for fixed sides (or none) the sides and the relation of every pair of
+        seats (``relations`` stays empty for sides formed during the game)."""
+        self.players = tuple(state.players)
+        n = len(self.players)
+        self.sides = tuple(self.module.sides(state, None))
+        if not self.fixed:
+            return
+        key = (self.game, self.sides)
+        rel = _RELATIONS.get(key)
+        if rel is None:
+            opp = self.hooks.opposite_seat
+            # rel[seat][top], and rel[seat][-1] == NONE (no top play: top_seat -1)
+            rel = _RELATIONS[key] = [[relation(self.sides, opp(a, n), a, b) for b in range(n)]
+                                     + [NONE] for a in range(n)]
+        self.relations = rel
+
+
+class DecisionCollector:
+    """Decision rows of validated games, fed one event at a time: ``begin(start)``, then
+    ``observe(state_before, event)`` before each event is stepped, ``end()`` once the game is
+    accepted or ``discard()`` when it is refused; ``table()`` gives every kept row."""
+
+    def __init__(self) -> None:
+        # one flat tuple per row, in the column order of DECISIONS_ARROW (options and tags
+        # as numbers, see _code);
+        # the rows of ended games go to Arrow every FLUSH_ROWS, so that few Python objects
+        # live long (the garbage collector would scan them again and again)
+        self._rows: list[tuple[Any, ...]] = []
+        self._batches: list[pa.RecordBatch] = []
+        self._game: _Game | None = None
+        self._mark = 0
+        self._error: tuple[Event, BaseException] | None = None
+        # option sets and tag tuples, each numbered once: rows hold their numbers
+        self._codes: dict[Any, int] = {}
+        self._values: list[list[str]] = []
+
+    def __len__(self) -> int:
+        return len(self._rows) + sum(b.num_rows for b in self._batches)
+
+    def begin(self, start: Event, game: str | None = None) -> None:
+        """Start collecting a game from its GAME_START (raises EngineError for an unknown
+        game; ``game``, its registry id when the caller knows it, saves reading the start's
+        payload); rows of a previous game not ended are dropped."""
+        if self._game is not None:
+            self.discard()
+        self._game = _Game(start, game)
+        self._mark = len(self._rows)
+        self.observe = self._observer(self._game)          # type: ignore[method-assign]
+
+    def observe(self, state: Any, event: Event) -> None:
+        """Record the decisions of ``event`` in ``state`` (the state before it). A failure of
+        the hook is held until the next call: if the engine accepted the event (the caller
+        goes on), it is raised as DecisionError; a refused game is discarded with it.
+        (``begin`` replaces this method by one made for its game.)"""
+        raise EngineError("DecisionCollector.observe before begin")
+
+    def _observer(self, g: _Game) -> Any:
+        """``observe`` for one game: its hooks and the row list bound as local names (it runs
+        for every event replayed)."""
+        by_kind, lapsing, lapsed, rows = g.by_kind, g.lapsing, g.lapsed, self._rows
+        add, code = self._add, self._code
+
+        def observe(state: Any, event: Event) -> None:
+            """DecisionCollector.observe for this game."""
+            if self._error is not None:
+                self._raise()
+            kind = event.kind
+            decide = by_kind.get(kind)
+            try:
+                d = None if decide is None else decide(state, event)
+                more = lapsed(state, event) if kind in lapsing else ()
+            except Exception as exc:          # noqa: BLE001 - held, see observe
+                self._error = (event, exc)
+                return
+            if d is not None:
+                if g.relations:
+                    seat, options, chosen, tags, cards, hand, phase, can, top = d
+                    rows.append((g.id, g.game, event.seq, seat, g.players[seat],
+                                 code(options), chosen, cards, hand, phase,
+                                 g.sides[seat], can, top, g.relations[seat][top], code(tags)))
+                else:
+                    add(g, state, event, d)
+            for x in more:
+                add(g, state, event, x)
+        return observe
+
+    def end(self) -> None:
+        """The game was accepted: keep its rows (raises DecisionError if a hook failed)."""
+        if self._error is not None:
+            self._raise()
+        self._game = None
+        self.__dict__.pop("observe", None)
+        if len(self._rows) >= FLUSH_ROWS:
+            self._batches.append(self._batch(self._rows))
+            self._rows.clear()
+        self._mark = len(self._rows)
+
+    def discard(self) -> None:
+        """The game was refused: drop its rows."""
+        del self._rows[self._mark:]
+        self._game = None
+        self._error = None
+        self.__dict__.pop("observe", None)
+
+    def table(self) -> pa.Table:
+        """Every kept row (of ended games) as an Arrow table in ``DECISIONS_ARROW``."""
+        kept = self._rows[:self._mark]
+        batches = self._batches + ([self._batch(kept)] if kept else [])
+        return pa.Table.from_batches(batches, schema=DECISIONS_ARROW)
+
+    def _raise(self) -> None:
+        event, exc = self._error
+        self._error = None
+        raise DecisionError(f"the decision hook of {self._game.game if self._game else '?'} "
+                            f"failed on {event.describe()} of game {event.game_id}: "
+                            f"{type(exc).__name__}: {exc}") from exc
+
+    def _code(self, value: frozenset[str] | tuple[str, ...]) -> int:
+        """The number of an option set or a tag tuple (sorted into a list once)."""
+        found = self._codes.get(value)
+        if found is None:
+            found = self._codes[value] = len(self._values)
+            self._values.append(sorted(value))
+        return found
+
+    def _batch(self, rows: list[tuple[Any, ...]]) -> pa.RecordBatch:
+        """Rows (tuples in the column order of ``DECISIONS_ARROW``, options and tags as
+        numbers) as a record batch."""
+        cols = zip(*rows, strict=True)
+        values = pa.array(self._values, pa.list_(pa.string()))
+        arrays = [values.take(pa.array(col, pa.int32())) if f.name in ("options", "tags")
+                  else pa.array(col, f.type) for f, col in zip(DECISIONS_ARROW, cols, strict=True)]
+        return pa.RecordBatch.from_arrays(arrays, schema=DECISIONS_ARROW)
+
+    def _add(self, g: _Game, state: Any, e: Event, d: Decision) -> None:
+        """Append a row: one flat tuple of strings, ints and tuples of them, which the
+        garbage collector stops tracking (a row holding a set or an object would be scanned
+        at every collection while the rows pile up)."""
+        if g.sides is None:
+            g.table_facts(state)
+        seat, options, chosen, tags, cards, hand, phase, can, top = d
+        if g.relations:
+            side, rel = g.sides[seat], g.relations[seat][top]
+        else:
+            sides = tuple(g.module.sides(state, seat))
+            side = sides[seat]
+            rel = relation(sides, g.hooks.opposite_seat(seat, len(sides)), seat, top)
+        self._rows.append((g.id, g.game, e.seq, seat, g.players[seat], self._code(options),
+                           chosen, cards, hand, phase, side, can, top, rel, self._code(tags)))
+
+
+def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -> Verdict:
+    """``engine.replay.validate_events`` that feeds the collector: the game's rows are kept
+    when it replays to its end, discarded otherwise; never raises for bad events (a failing
+    decision hook on an accepted event raises DecisionError: a bug)."""
+    gid = events[0].game_id if events else ""
+    if not events:
+        return Verdict(gid, "incomplete", 0, EngineError("no events"))
+    try:
+        game = game_module(events[0])
+        s = game.initial_state(events[0])
+    except EngineError as exc:
+        return Verdict(gid, "illegal", 0, exc)
+    # a game without a decisions module is a bug: raised
+    collector.begin(events[0], game.GAME_ID if game.GAME_ID in GAMES else None)
+    step, observe = game.step, collector.observe
+    n = 1
+    try:
+        for e in events[1:]:
+            observe(s, e)
+            step(s, e)
+            n += 1
+    except DecisionError:
+        collector.discard()
+        raise
+    except EngineError as exc:
+        collector.discard()
+        return Verdict(gid, "illegal", n, exc, s, game)
+    if not game.is_over(s):
+        collector.discard()
+        return Verdict(gid, "incomplete", n, EngineError(
+            f"game {gid} has no GAME_END: {n} events, next owed "
+            f"{game.next_auto(s) or 'a player action'}"), s, game)
+    collector.end()
+    return Verdict(gid, "ok", n, None, s, game)
+
+
+def decisions_table(events: Sequence[Event]) -> pa.Table:
+    """The decision rows of one whole game, by replaying it (raises the engine's error when
+    the game is not valid to its end)."""
+    collector = DecisionCollector()
+    v = validate_collecting(events, collector)
+    if v.status != "ok":
+        raise v.error
+    return collector.table()
+
+
+def decisions_of_games(games: Sequence[Sequence[Event]]) -> pa.Table:
+    """The decision rows of several games (each replayed; raises on the first invalid one)."""
+    collector = DecisionCollector()
+    for events in games:
+        v = validate_collecting(events, collector)
+        if v.status != "ok":
+            raise v.error
+    return collector.table()
