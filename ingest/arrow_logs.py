@@ -20,10 +20,11 @@ from typing import Any
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from engine.decisions import DecisionCollector, validate_collecting
 from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
 from engine.events import Event, events_to_batch
 from engine.log import NotALog, read_log
-from engine.replay import game_module, validate_events
+from engine.replay import game_module
 from ingest.project import game_row, seat_rows, start_payload
 from warehouse.schema import EVENTS_ARROW, GAMES_ARROW, SEATS_ARROW
 
@@ -97,6 +98,7 @@ class FileResult:
     games: pa.Table | None = None
     seats: pa.Table | None = None
     events: pa.Table | None = None
+    decisions: pa.Table | None = None
 
 
 def _file_records(path: Path, problems: list[LogIntegrityError]) -> list[QuarantineRecord]:
@@ -173,6 +175,7 @@ def read_file(path: str | Path) -> FileResult:
         res.file_problems = _file_records(p, log.problems)
     note = " (the file is damaged: see its file-level quarantine row)" if log.problems else ""
     finals: dict[str, Any] = {}
+    collector = DecisionCollector()
     ok_games: list[list[Event]] = []
     games: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
@@ -184,7 +187,7 @@ def read_file(path: str | Path) -> FileResult:
                                               g.error))
             continue
         try:
-            v = validate_events(g.events)
+            v = validate_collecting(g.events, collector)
             if v.status != "ok":
                 err = v.error or EngineError(f"game {g.game_id}: {v.status}")
                 res.bad_games.append(_game_record(
@@ -225,4 +228,13 @@ def read_file(path: str | Path) -> FileResult:
         events = (_events_table([e for g in ok_games for e in g]) if n_ok
                   else EVENTS_ARROW.empty_table())
     res.events = events
+    res.decisions = _kept(collector.table(), res.ok_ids)
     return res
+
+
+def _kept(table: pa.Table, ok_ids: list[str]) -> pa.Table:
+    """The rows of the accepted games (a game the replay accepted may still be refused by the
+    session check or fail to project)."""
+    if table.num_rows == 0:
+        return table
+    return table.filter(pc.is_in(table["game_id"], value_set=pa.array(ok_ids, pa.string())))

@@ -306,6 +306,7 @@ _INSERTS = {
     "games": "INSERT INTO games BY NAME SELECT * FROM _ingest_rows",
     "seats": "INSERT INTO seats BY NAME SELECT * FROM _ingest_rows",
     "events": "INSERT INTO events BY NAME SELECT * FROM _ingest_rows",
+    "decisions": "INSERT INTO decisions BY NAME SELECT * FROM _ingest_rows",
 }
 
 
@@ -318,7 +319,8 @@ class _Loader:
         self.s = summary
         self.started = started
         self.pending: dict[str, bytes] = {}
-        self.bufs: dict[str, list[pa.Table]] = {"games": [], "seats": [], "events": []}
+        self.bufs: dict[str, list[pa.Table]] = {"games": [], "seats": [], "events": [],
+                                                "decisions": []}
         self.buf_events = 0
         self.db_has_games = con.execute("SELECT count(*) > 0 FROM games").fetchall()[0][0]
         self.qkeys: set[str] = set()
@@ -376,16 +378,18 @@ class _Loader:
                 self._quarantine(self._conflict(res, gid, digest, n, known, src))
         if not keep:
             return
-        games, seats, events = res.games, res.seats, res.events
+        games, seats, events, decisions = res.games, res.seats, res.events, res.decisions
         if len(keep) != len(res.ok_ids):
             ids = pa.array(keep, pa.string())
             games = games.filter(pc.is_in(games["game_id"], value_set=ids))
             seats = seats.filter(pc.is_in(seats["game_id"], value_set=ids))
             events = events.filter(pc.is_in(events["game_id"], value_set=ids))
+            decisions = decisions.filter(pc.is_in(decisions["game_id"], value_set=ids))
         games = games.append_column("run_id", pa.array([s.run_id] * games.num_rows, pa.int32()))
         self.bufs["games"].append(games)
         self.bufs["seats"].append(seats)
         self.bufs["events"].append(events)
+        self.bufs["decisions"].append(decisions)
         self.buf_events += events.num_rows
         if self.buf_events >= FLUSH_EVENTS:
             self.flush()

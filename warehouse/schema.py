@@ -7,10 +7,12 @@ import pyarrow as pa
 from engine.events import SCHEMA as EVENT_SCHEMA
 
 # 2: game-neutral results (no deciding_seat / deciding columns); 3: any number of seats, sides
-# from the game (games.seats, winning_side, winners; seats.side, place)
-SCHEMA_VERSION = 3
+# from the game (games.seats, winning_side, winners; seats.side, place); 4: the decisions
+# table (engine.decisions, docs/decisions.md)
+SCHEMA_VERSION = 4
 
-TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files")
+TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files",
+          "decisions")
 
 DDL = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -105,6 +107,23 @@ DDL = (
         games INTEGER NOT NULL,
         events BIGINT NOT NULL,
         run_id INTEGER NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS decisions (
+        game_id VARCHAR NOT NULL,
+        game VARCHAR NOT NULL,
+        seq UINTEGER NOT NULL,
+        seat TINYINT NOT NULL,
+        player_id VARCHAR NOT NULL,
+        options VARCHAR[] NOT NULL,
+        chosen VARCHAR NOT NULL,
+        cards UTINYINT[] NOT NULL,
+        hand SMALLINT NOT NULL,
+        phase VARCHAR NOT NULL,
+        side VARCHAR,
+        can_answer BOOLEAN NOT NULL,
+        top_seat TINYINT NOT NULL,
+        top_relation VARCHAR NOT NULL,
+        tags VARCHAR[] NOT NULL
     )""",
 )
 

@@ -31,23 +31,6 @@ Z95 = 1.96
 BY = ("relation", "side", "teammate", "opposite")     # the dimensions of tendencies_by
 MAX_SEATS = 8
 
-DECISIONS_DDL = """CREATE TABLE IF NOT EXISTS decisions (
-        game_id VARCHAR NOT NULL,
-        game VARCHAR NOT NULL,
-        seq UINTEGER NOT NULL,
-        seat TINYINT NOT NULL,
-        player_id VARCHAR NOT NULL,
-        options VARCHAR[] NOT NULL,
-        chosen VARCHAR NOT NULL,
-        cards UTINYINT[] NOT NULL,
-        hand SMALLINT NOT NULL,
-        phase VARCHAR NOT NULL,
-        side VARCHAR,
-        can_answer BOOLEAN NOT NULL,
-        top_seat TINYINT NOT NULL,
-        top_relation VARCHAR NOT NULL,
-        tags VARCHAR[] NOT NULL
-    )"""
 
 # One row per seat of a game, with the outcome facts results-based tendencies need.
 RESULTS_SQL = """SELECT s.game_id, g.game, g.seats, s.seat, s.player_id, s.side, s.place,

@@ -57,7 +57,7 @@ def seat_row(game_id: str, seat: int, player: str, side: str | None = None,
 def warehouse(decisions=(), games=(), seats=()) -> duckdb.DuckDBPyConnection:
     """An in-memory warehouse (external access off) holding these rows."""
     con = duckdb.connect(":memory:", config=dict(SAFE_CONFIG))
-    for ddl in (*schema.DDL, T.DECISIONS_DDL):
+    for ddl in schema.DDL:
         con.execute(ddl)
     for name, rows, arrow in (("decisions", decisions, DECISIONS_ARROW),
                               ("games", games, schema.GAMES_ARROW),
