@@ -100,10 +100,12 @@ EVENTS_CSS = """
 
 
 def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
-                after: int = 12, *, style: bool = True) -> str:
-    """A window of the event list around the current seq, that row highlighted, escaped."""
+                after: int = 12, *, style: bool = True, future: bool = True) -> str:
+    """A window of the event list around the current seq, that row highlighted, escaped;
+    without ``future`` (a seat's perspective) nothing after the current seq, not even how
+    many events follow."""
     lo = max(0, current - before)
-    hi = min(len(rows), current + after + 1)
+    hi = min(len(rows), current + (after if future else 0) + 1)
     out = [f"<style>{EVENTS_CSS}</style>" if style else "",
            '<table class="lj-events"><thead><tr><th>seq</th><th>seat</th><th>player</th>'
            "<th>event</th><th>cards</th><th>detail</th></tr></thead><tbody>"]
@@ -119,7 +121,7 @@ def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
             f"<td>{'▶ ' if now else ''}{int(r['seq'])}</td><td>{seat}</td>"
             f"<td>{escape(str(r['player']))}</td><td>{escape(str(r['kind']))}</td>"
             f"<td>{cards}</td><td>{escape(str(r['detail']))}</td></tr>")
-    if hi < len(rows):
+    if hi < len(rows) and future:
         out.append(f'<tr><td colspan="6" class="lj-more">… {len(rows) - hi} later events</td>'
                    "</tr>")
     out.append("</tbody></table>")

@@ -166,9 +166,14 @@ st.html(table_html(rp.game_type, view, players))
 
 # --- the events --------------------------------------------------------------------------
 st.subheader("Events")
-st.html(events_html(rows, step))
-with st.expander(f"All {len(rows)} events (select one to jump to it)"):
-    st.dataframe(data.replay_rows_table(game_id, perspective), hide_index=True, width="stretch",
+auditor = perspective == AUDITOR
+st.html(events_html(rows, step, future=auditor))      # a seat never sees what comes next
+listed = data.replay_rows_table(game_id, perspective)
+if not auditor:
+    listed = listed.slice(0, step + 1)
+with st.expander(f"All {len(rows)} events (select one to jump to it)" if auditor else
+                 "The events so far (select one to jump to it)"):
+    st.dataframe(listed, hide_index=True, width="stretch",
                  key="rp_events", on_select=_jump_to_selected, selection_mode="single-row")
 
 with st.expander("Players and result"):
