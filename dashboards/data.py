@@ -77,7 +77,7 @@ def warehouse(path: str) -> Warehouse:
 QUERIES = frozenset({
     "counts", "games_by_type", "results_by_side", "recent_games", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "gouji_tendencies",
+    "gouji_tendencies", "players_list",
 })
 
 
@@ -161,6 +161,12 @@ def player_results(player_id: str) -> pa.Table:
 def gouji_tendencies(player_id: str | None = None) -> pa.Table:
     """How players play 够级 (one player, or all)."""
     return _query("gouji_tendencies", player_id)
+
+
+def players_list(game: str | None = None, search: str = "") -> pa.Table:
+    """Every player (of one game type, or all; id containing search): player_id, games,
+    wins, losses, draws, decided, win_rate, last_seen."""
+    return _query("players_list", game, search)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

@@ -162,3 +162,27 @@ def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
         "(SELECT count(*) FROM quarantine), (SELECT count(DISTINCT player_id) FROM seats)"
     ).fetchall()
     return dict(zip(("games", "events", "quarantined", "players"), map(int, row), strict=True))
+
+
+def players_list(con: duckdb.DuckDBPyConnection, game: str | None = None,
+                 search: str = "") -> pa.Table:
+    """Every player (of one game type, or all; whose id contains ``search``,
+    case-insensitive): player_id, games, wins, losses, draws, decided (wins + losses),
+    win_rate (wins / decided, null when no game was decided), last_seen (the latest
+    games.started); most games first, then player id."""
+    return _table(
+        con,
+        "SELECT s.player_id, count(*)::BIGINT AS games, "
+        "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
+        "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses, "
+        "count(*) FILTER (WHERE s.result = 'draw')::BIGINT AS draws, "
+        "count(*) FILTER (WHERE s.result IN ('win', 'loss'))::BIGINT AS decided, "
+        "CASE WHEN count(*) FILTER (WHERE s.result IN ('win', 'loss')) > 0 THEN "
+        "(count(*) FILTER (WHERE s.result = 'win'))::DOUBLE / "
+        "(count(*) FILTER (WHERE s.result IN ('win', 'loss')))::DOUBLE END AS win_rate, "
+        "max(g.started) AS last_seen "
+        "FROM seats s JOIN games g ON g.game_id = s.game_id "
+        "WHERE (?::VARCHAR IS NULL OR g.game = ?::VARCHAR) "
+        "AND contains(lower(s.player_id), lower(?)) "
+        "GROUP BY s.player_id ORDER BY games DESC, s.player_id",
+        [game, game, str(search or "")])

@@ -349,17 +349,24 @@ def test_replay_page_draws_the_gouji_table(gouji_app_db, gouji_games):
 
 
 def test_players_page_shows_how_a_player_plays_gouji(gouji_app_db, gouji_games):
-    """The players page adds the 够级 tendencies (points, 头客/拉客 rates, burns) of a player."""
+    """The players page shows the player's 够级 tendencies (the catalog of docs/decisions.md)
+    with what the player did out of what the player could, and the games played."""
+    from warehouse import tendencies as wt
+    from warehouse.db import reader
+
     player = Replay(gouji_games[0]).final.players[1]
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params.update(player=player)
     at.run()
     at.switch_page("views/players.py").run()
     assert not at.exception, [e.value for e in at.exception]
-    assert any(s.value == "How this player plays 够级" for s in at.subheader)
+    assert any(s.value == "Tendencies" for s in at.subheader)
+    assert any(m.value == "#### gouji" for m in at.markdown)
     labels = {m.label: m.value for m in at.metric}
-    assert "mean points" in labels and "头客 (1st)" in labels and "burns won / started" in labels
     games = [g for g in gouji_games if player in Replay(g).final.players]
-    points = [Replay(g).final.result["points"][Replay(g).final.players.index(player)]
-              for g in games]
-    assert labels["mean points"] == f"{sum(points) / len(points):+.2f}"
+    assert labels["games"] == str(len(games))
+    (shown,) = [d.value for d in at.dataframe if "did" in d.value.columns]
+    with reader(gouji_app_db) as con:
+        want = wt.player_tendencies(con, player, "gouji").to_pylist()
+    assert list(zip(shown["tendency"], shown["did"], shown["could"], strict=True)) == [
+        (r["tendency"], r["k"], r["n"]) for r in want]
