@@ -128,9 +128,10 @@ def recent_games(limit: int = 20) -> pa.Table:
     return _query("recent_games", limit)
 
 
-def find_games(text: str = "", limit: int = 100) -> pa.Table:
-    """Games whose id or a player id contains the text (the columns of recent_games)."""
-    return _query("find_games", text, limit)
+def find_games(text: str = "", limit: int = 100, game: str | None = None) -> pa.Table:
+    """Games (of one game type, if given) whose id or a player id contains the text (the
+    columns of recent_games)."""
+    return _query("find_games", text, limit, game)
 
 
 def game_players(game_id: str) -> pa.Table:

@@ -52,16 +52,17 @@ def recent_games(con: duckdb.DuckDBPyConnection, limit: int = 20) -> pa.Table:
                        "ORDER BY started DESC, game_id DESC LIMIT ?", [_limit(limit)])
 
 
-def find_games(con: duckdb.DuckDBPyConnection, text: str = "", limit: int = 100) -> pa.Table:
-    """Games whose id or one of whose player ids contains text (case-insensitive), latest
-    first; the columns of recent_games."""
+def find_games(con: duckdb.DuckDBPyConnection, text: str = "", limit: int = 100,
+               game: str | None = None) -> pa.Table:
+    """Games (of one game type, if given) whose id or one of whose player ids contains text
+    (case-insensitive), latest first; the columns of recent_games."""
     return _table(
         con,
         f"SELECT {GAME_COLUMNS} FROM games "
-        "WHERE contains(lower(game_id), lower(?)) OR game_id IN "
-        "(SELECT game_id FROM seats WHERE contains(lower(player_id), lower(?))) "
+        "WHERE (? IS NULL OR game = ?) AND (contains(lower(game_id), lower(?)) OR game_id IN "
+        "(SELECT game_id FROM seats WHERE contains(lower(player_id), lower(?)))) "
         "ORDER BY started DESC, game_id DESC LIMIT ?",
-        [str(text), str(text), _limit(limit)])
+        [game, game, str(text), str(text), _limit(limit)])
 
 
 def game_players(con: duckdb.DuckDBPyConnection, game_id: str) -> pa.Table:

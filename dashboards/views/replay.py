@@ -16,6 +16,7 @@ from dashboards.table import table_html
 
 ss = st.session_state
 GAME, STEP, VIEW, SEARCH, URL = "rp_game", "rp_step", "rp_view", "rp_search", "rp_url"
+TYPE, ALL_TYPES = "rp_type", "all games"
 
 
 def parse_view(text: str | None, seats: int | None = None) -> int | str:
@@ -103,14 +104,18 @@ ui.require_warehouse()
 sync_from_url()
 
 # --- pick a game -------------------------------------------------------------------------
-text = st.text_input("Search by game id or player id", key=SEARCH,
-                     placeholder="part of a game id or a player id")
-found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200))
+types = [ALL_TYPES, *pl.from_arrow(ui.load(data.games_by_type))["game"].to_list()]
+type_col, text_col = st.columns([1, 3], vertical_alignment="bottom")
+game_type = type_col.selectbox("Game type", types, key=TYPE)
+text = text_col.text_input("Search by game id or player id", key=SEARCH,
+                           placeholder="part of a game id or a player id")
+found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200,
+                              None if game_type == ALL_TYPES else game_type))
 options = found["game_id"].to_list()
 rows_by_id = {r["game_id"]: r for r in found.iter_rows(named=True)}
 labels = {g: game_label(r) for g, r in rows_by_id.items()}
 current = ss.get(GAME)
-if current and current not in options and not text.strip():
+if current and current not in options and not text.strip() and game_type == ALL_TYPES:
     options.insert(0, current)
 if not options:
     ui.note("No game matches this search." if text.strip() else

@@ -49,3 +49,24 @@ def test_events_html_without_future():
     assert "later events" in events_html(rows, 5) and 'data-seq="17"' in events_html(rows, 5)
     bare = events_html(rows, 5, future=False)
     assert "later events" not in bare and 'data-seq="6"' not in bare and 'data-seq="5"' in bare
+
+
+def test_the_game_picker_filters_by_game_type(tmp_path, dash_games, gouji_games, monkeypatch):
+    from engine.log import write_log
+    from ingest import ingest_paths
+
+    write_log(tmp_path / "keng.arrows", dash_games)
+    write_log(tmp_path / "gouji.arrows", gouji_games)
+    db = tmp_path / "mixed.duckdb"
+    assert ingest_paths([tmp_path], db=db, progress=False, workers=1).clean
+    monkeypatch.setenv("LIUJIA_DB", str(db))
+    at = _replay()
+    assert at.selectbox(key="rp_type").options == ["all games", "gouji", "keng"]
+    at.selectbox(key="rp_type").set_value("gouji").run()
+    gouji_ids = {g[0].game_id for g in gouji_games}
+    assert {o.split(" · ")[0] for o in at.selectbox(key="rp_game").options} == gouji_ids
+    assert at.selectbox(key="rp_game").value in gouji_ids
+    at.text_input(key="rp_search").input(dash_games[0][0].game_id).run()
+    assert any("No game matches this search." in h.proto.body for h in at.html)
+    at.selectbox(key="rp_type").set_value("all games").run()
+    assert at.selectbox(key="rp_game").value == dash_games[0][0].game_id
