@@ -212,13 +212,14 @@ def worker_count(asked: int | None, files: Sequence[Path]) -> int:
     return max(1, min(asked, len(files), _cpu_count()))
 
 
-def _set_pdeathsig() -> bool:
-    """Linux: have the kernel SIGKILL this process when its parent dies; False elsewhere."""
+def set_pdeathsig(sig: int = signal.SIGKILL) -> bool:
+    """Linux: have the kernel send this process ``sig`` when its parent dies; False
+    elsewhere."""
     if not sys.platform.startswith("linux"):
         return False
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+        return libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0) == 0
     except (OSError, AttributeError):
         return False
 
@@ -233,7 +234,7 @@ def _worker_init(parent: int) -> None:
     """Start of a worker process: it dies with the process that started it, also when that
     one is killed with SIGKILL (PR_SET_PDEATHSIG; elsewhere a thread watching the parent)."""
     try:
-        if not _set_pdeathsig():
+        if not set_pdeathsig():
             threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
     finally:
         if os.getppid() != parent:      # the parent died before the death signal was set

@@ -32,9 +32,31 @@ ENV_VAR = "LIUJIA_DB"
 SAFE_CONFIG = {"enable_external_access": False, "lock_configuration": True}
 
 
+ALIAS = "wh"     # the name a warehouse file is attached under in every connection
+
+
 def open_duckdb(path: str | os.PathLike[str], read_only: bool) -> duckdb.DuckDBPyConnection:
-    """A DuckDB connection with external access off and its configuration locked."""
-    return duckdb.connect(str(path), read_only=read_only, config=dict(SAFE_CONFIG))
+    """A connection to the file with external access off and its configuration locked, in
+    which the file holds no view, macro or other database (else NotAWarehouse says which).
+
+    The file is attached to an in-memory database and looked at from there before it is put
+    in use, so that nothing of it is in the search path while it is checked: a macro of the
+    file's own named ``duckdb_views`` would otherwise answer for the catalog."""
+    from warehouse.verify import foreign_objects
+
+    con = duckdb.connect(":memory:")
+    try:
+        con.execute(f"ATTACH ? AS {ALIAS}" + (" (READ_ONLY)" if read_only else ""), [str(path)])
+        for key, value in SAFE_CONFIG.items():
+            con.execute(f"SET {key} = {str(value).lower()}")
+        problem = foreign_objects(con, ALIAS)
+        if problem:
+            raise NotAWarehouse(path, problem)
+        con.execute(f"USE {ALIAS}")
+    except BaseException:
+        con.close()
+        raise
+    return con
 
 
 def _data_home() -> Path:
@@ -49,6 +71,14 @@ LOCK_SUFFIX = ".lock"
 
 class WarehouseError(RuntimeError):
     """A warehouse that cannot be opened or written as asked."""
+
+
+class NotAWarehouse(WarehouseError):
+    """A DuckDB file that is not a liujia warehouse this version can read safely."""
+
+    def __init__(self, path: str | os.PathLike[str], problem: str, suffix: str = "") -> None:
+        self.path, self.problem = os.fspath(path), problem
+        super().__init__(f"{self.path} is not a liujia warehouse: {problem}{suffix}")
 
 
 class WarehouseMissing(WarehouseError, FileNotFoundError):
@@ -151,14 +181,14 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
 def _ensure_warehouse(con: duckdb.DuckDBPyConnection, db: Path) -> None:
     """Refuse a copy holding views, macros or odd tables (warehouse.verify); add any
     missing table."""
-    from warehouse.verify import NotAWarehouse, foreign_objects, table_problem
+    from warehouse.verify import other_tables, table_problem
 
-    problem = foreign_objects(con)
+    problem = other_tables(con)   # open_duckdb refused views, macros and other databases
     if problem is None:
         ensure_schema(con)
         problem = table_problem(con)
     if problem:
-        raise NotAWarehouse(f"{db} is not a liujia warehouse: {problem}; not touching it")
+        raise NotAWarehouse(db, problem, "; not touching it")
 
 
 def _is_duckdb_file(path: Path) -> bool:
@@ -296,7 +326,10 @@ def _writer_lock(db: Path) -> Iterator[None]:
 
 
 def _checkpoint_stray_wal(db: Path) -> None:
-    """A WAL beside the live file means someone wrote to it directly: fold it in first."""
+    """A WAL beside the live file means someone wrote to it directly: fold it in first —
+    once a read-only look (which changes nothing) found no view or macro in file + WAL."""
+    with contextlib.suppress(duckdb.Error):
+        open_duckdb(db, read_only=True).close()        # NotAWarehouse: not touching it
     try:
         con = open_duckdb(db, read_only=False)
     except duckdb.Error as exc:
@@ -304,7 +337,7 @@ def _checkpoint_stray_wal(db: Path) -> None:
             f"{db} has an unfinished write-ahead log ({db.name}.wal) and cannot be opened to "
             f"checkpoint it ({exc}); close other programs that write to it and retry") from None
     try:
-        con.execute("CHECKPOINT")
+        con.execute(f"CHECKPOINT {ALIAS}")
     finally:
         con.close()
 
@@ -321,6 +354,29 @@ def _open_copy(db: Path, tmp: Path, fresh: bool) -> duckdb.DuckDBPyConnection:
     except duckdb.Error as exc:
         raise WarehouseError(f"{db} cannot be opened as a warehouse ({exc}); it is unchanged"
                              ) from None
+    except NotAWarehouse as exc:
+        raise NotAWarehouse(db, exc.problem, "; not touching it") from None
+
+
+def _may_replace(db: Path) -> None:
+    """Refuse to rebuild over a DuckDB file that opens and is something else than a liujia
+    warehouse (views, macros, or tables without liujia's meta); a damaged one may go."""
+    from warehouse.verify import other_tables
+
+    try:
+        con = open_duckdb(db, read_only=True)
+    except duckdb.Error:
+        return
+    except NotAWarehouse as exc:
+        raise NotAWarehouse(db, exc.problem, "; not replacing it (remove it, or choose "
+                            "another --db)") from None
+    try:
+        problem = other_tables(con)
+    finally:
+        con.close()
+    if problem:
+        raise NotAWarehouse(db, problem, "; not replacing it (remove it, or choose another "
+                            "--db)")
 
 
 def _close_quietly(con: duckdb.DuckDBPyConnection) -> None:
@@ -332,7 +388,7 @@ def _swap_in(con: duckdb.DuckDBPyConnection, db: Path, tmp: Path, tmp_wal: Path)
     """Checkpoint and close the copy, sync it to disk, and rename it over the warehouse."""
     pause_point("checkpoint")
     with _step(db, f"the checkpoint of the new version ({tmp.name})"):
-        con.execute("CHECKPOINT")
+        con.execute(f"CHECKPOINT {ALIAS}")
         con.close()
     if tmp_wal.exists():
         raise WarehouseError(f"{tmp_wal} was left after checkpoint; not swapping it in. The "
@@ -363,6 +419,8 @@ def writing(
             raise WarehouseError(f"{db} exists and is not a DuckDB database: not touching it")
         if db.exists() and db.with_name(db.name + ".wal").exists():
             _checkpoint_stray_wal(db)  # else the old WAL would be replayed onto the new file
+        if fresh and db.exists():
+            _may_replace(db)
         try:
             con = _open_copy(db, tmp, fresh)
         except BaseException:
@@ -395,4 +453,4 @@ def stored_schema_version(path: str | os.PathLike[str] | None = None) -> int | N
         return None
     finally:
         con.close()
-    return int(rows[0][0]) if rows else None
+    return int(rows[0][0]) if rows and str(rows[0][0]).isdigit() else None

@@ -8,6 +8,7 @@ and on top of that a file is accepted only if it holds no view, no macro and no 
 database, records this liujia's schema version, and each of its tables is exactly the table
 liujia creates (the same ``CREATE TABLE`` statement as DuckDB normalises it). Otherwise
 ``NotAWarehouse`` says why.
+(``NotAWarehouse`` lives in warehouse.db, which calls these checks.)
 """
 
 from __future__ import annotations
@@ -18,12 +19,18 @@ import os
 import duckdb
 
 from engine.ids import shown_id
-from warehouse.db import SAFE_CONFIG, WarehouseError
+from warehouse.db import SAFE_CONFIG, NotAWarehouse
 from warehouse.schema import DDL, SCHEMA_VERSION, TABLES
 
 
-class NotAWarehouse(WarehouseError):
-    """A DuckDB file that is not a liujia warehouse this version can read safely."""
+def other_tables(con: duckdb.DuckDBPyConnection) -> str | None:
+    """For a file in use that has no ``meta`` table: the tables it holds (a DuckDB database of
+    something else), or None when it is empty."""
+    rows = con.execute("SELECT schema_name, table_name FROM duckdb_tables() WHERE "
+                       "database_name = current_database() ORDER BY ALL").fetchall()
+    if not rows or any(r == ("main", "meta") for r in rows):
+        return None
+    return f"it holds other tables ({_names(rows)}) and no liujia meta table"
 
 
 @functools.cache
@@ -43,19 +50,21 @@ def _names(rows: list[tuple[str, ...]]) -> str:
         f" and {len(rows) - 5} more" if len(rows) > 5 else "")
 
 
-def foreign_objects(con: duckdb.DuckDBPyConnection) -> str | None:
-    """What the file holds besides tables (views, macros, other databases), or None."""
+def foreign_objects(con: duckdb.DuckDBPyConnection, db: str) -> str | None:
+    """What the attached database ``db`` holds besides tables (views, macros, other
+    databases), or None. Run before ``db`` is in the search path (warehouse.db.open_duckdb)."""
     views = con.execute("SELECT schema_name, view_name FROM duckdb_views() "
-                        "WHERE NOT internal ORDER BY ALL").fetchall()
+                        "WHERE NOT internal AND database_name = ? ORDER BY ALL", [db]).fetchall()
     if views:
         return f"it holds view(s) {_names(views)}; a warehouse has tables only"
     macros = con.execute("SELECT schema_name, function_name FROM duckdb_functions() "
-                         "WHERE NOT internal AND function_type IN ('macro', 'table_macro') "
-                         "ORDER BY ALL").fetchall()
+                         "WHERE NOT internal AND database_name = ? "
+                         "AND function_type IN ('macro', 'table_macro') ORDER BY ALL",
+                         [db]).fetchall()
     if macros:
         return f"it holds macro(s) {_names(macros)}; a warehouse has tables only"
     others = con.execute("SELECT database_name FROM duckdb_databases() WHERE NOT internal "
-                         "AND database_name <> current_database() ORDER BY ALL").fetchall()
+                         "AND database_name NOT IN (?, 'memory') ORDER BY ALL", [db]).fetchall()
     if others:
         return f"it attaches other database(s) {_names(others)}"
     return None
@@ -86,6 +95,6 @@ def verify(con: duckdb.DuckDBPyConnection, path: str | os.PathLike[str],
            tables: bool = True) -> None:
     """Raise NotAWarehouse (naming the file and why) unless the connection's file is one
     (``tables=False``: unless it holds tables only, of any schema version)."""
-    problem = foreign_objects(con) or (table_problem(con) if tables else None)
+    problem = table_problem(con) if tables else None     # open_duckdb checked the rest
     if problem:
-        raise NotAWarehouse(f"{os.fspath(path)} is not a liujia warehouse: {problem}")
+        raise NotAWarehouse(path, problem)

@@ -11,11 +11,12 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from engine.errors import EngineError
 from engine.games import GAMES, find_game
 from engine.sim import options_tag
-from liujia.commands._common import fail
+from liujia.commands._common import fail, safe_text
 from liujia.commands.serve import (
     access_token,
     add_server_options,
@@ -266,26 +267,27 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"demo: {exc}")
     except (EngineError, OSError, duckdb.Error, WarehouseError) as exc:
         return fail(f"demo: {db}: {exc}")
-    print(summary)
-    print(f"\nWarehouse:  {db}")
+    print(safe_text(summary))
+    print(safe_text(f"\nWarehouse:  {db}"))
     if data_dir(db).is_dir():
-        print(f"Demo logs:  {data_dir(db)}")
+        print(safe_text(f"Demo logs:  {data_dir(db)}"))
     port = args.port or free_port(args.address)
     token = access_token(args.address)
 
     def link(page: str = "", query: str = "") -> str:
         return url(args.address, port, page, query, token)
 
-    print(f"\nDashboard:  {link()}")
-    print(f"  overview    {link()}  games by type, results, recent games")
+    print(safe_text(f"\nDashboard:  {link()}"))
+    print(safe_text(f"  overview    {link()}  games by type, results, recent games"))
     for i, game in enumerate(games):
-        print(f"  {'replay' if i == 0 else '':<10}  {link('replay', f'game={game}&step=0&view=auditor')}")
+        replay = link("replay", f"game={quote(game)}&step=0&view=auditor")
+        print(safe_text(f"  {'replay' if i == 0 else '':<10}  {replay}"))
     if games:
         print("              step with previous/next or the slider; switch the perspective "
               "to a seat to see only what it saw")
-    print(f"  quarantine  {link('quarantine')}  games the ingest refused")
+    print(safe_text(f"  quarantine  {link('quarantine')}  games the ingest refused"))
     if args.no_serve:
-        print(f"\nStart it with:  liujia serve --db {db} --port {port}")
+        print(safe_text(f"\nStart it with:  liujia serve --db {db} --port {port}"))
         return 0
     print(flush=True)
     return serve(db, port, args.address, token)

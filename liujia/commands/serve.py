@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
+import duckdb
+
 from liujia.commands._common import fail
 
 # liujia/ and dashboards/ sit side by side (source tree and installed alike); found by path,
@@ -181,7 +183,16 @@ def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS,
         print("Browsers need the access token (it is in the address above; a new browser "
               "tab asks for it).", flush=True)
     print("Ctrl-C stops it.", flush=True)
-    proc = subprocess.Popen(streamlit_command(port, address), env=env)
+    from ingest.run import set_pdeathsig
+
+    parent = os.getpid()
+
+    def _die_with_serve() -> None:      # in the child before exec: a kill -9 of serve stops it
+        if set_pdeathsig(signal.SIGTERM) and os.getppid() != parent:
+            os._exit(1)
+
+    proc = subprocess.Popen(streamlit_command(port, address), env=env,
+                            preexec_fn=_die_with_serve)  # noqa: PLW1509 (no threads yet)
     previous = signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
     try:
         code = proc.wait()
@@ -213,4 +224,10 @@ def run(args: argparse.Namespace) -> int:
     refused = remote_refusal(args)
     if refused is not None:
         return refused
+    from warehouse.db import WarehouseError, connect
+
+    try:                                # refuse what every page would refuse, here and now
+        connect(db, read_only=True).close()
+    except (WarehouseError, duckdb.Error) as exc:
+        return fail(str(exc))
     return serve(db, args.port, args.address, access_token(args.address))

@@ -23,7 +23,7 @@ class _Proc:
 
     started: list[tuple[list[str], dict[str, str]]] = []
 
-    def __init__(self, cmd, env):
+    def __init__(self, cmd, env, **kwargs):
         _Proc.started.append((cmd, env))
 
     def wait(self, timeout=None):
@@ -150,3 +150,59 @@ def test_a_typed_token_opens_the_session(app_db, monkeypatch):
 def test_no_token_set_means_no_guard(app_db, monkeypatch):
     monkeypatch.delenv("LIUJIA_TOKEN", raising=False)
     assert _shows_data(_run())
+
+
+def test_serve_refuses_a_doctored_warehouse_before_starting(tiny_db, tmp_path, popen, capsys):
+    import shutil
+
+    import duckdb
+
+    db = tmp_path / "sent.duckdb"
+    shutil.copyfile(tiny_db, db)
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE VIEW v AS SELECT 1")
+    assert main(["serve", "--db", str(db)]) == 2
+    assert "is not a liujia warehouse: it holds view(s) 'main'.'v'" in capsys.readouterr().err
+    assert popen == []
+
+
+def test_kill_9_of_serve_stops_streamlit(tiny_db, tmp_path):
+    import os
+    import signal
+    import sys
+    import time
+
+    from tests.dashboards.test_dashboard_e2e import _free_port, _get, _wait
+
+    port = _free_port()
+    log = open(tmp_path / "serve.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "liujia", "serve", "--db", str(tiny_db),
+                             "--port", str(port)], stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True, cwd=Path(__file__).resolve().parents[2])
+    health = f"http://127.0.0.1:{port}/_stcore/health"
+    try:
+        _wait(lambda: _get(health) == b"ok", 60, "the Streamlit server")
+        proc.kill()                                   # SIGKILL of `liujia serve` only
+        proc.wait(timeout=10)
+        _wait(lambda: _get(health) is None, 30, "Streamlit to stop after its parent died")
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)       # whatever is left of the group
+        except ProcessLookupError:
+            pass
+        log.close()
+        time.sleep(0.1)
+
+
+def test_demo_refuses_a_warehouse_with_a_garbled_version(tiny_db, tmp_path, capsys):
+    import shutil
+
+    import duckdb
+
+    db = tmp_path / "demo.duckdb"
+    shutil.copyfile(tiny_db, db)
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE meta SET value = 'abc' WHERE key = 'schema_version'")
+    assert main(["demo", "--db", str(db), "--no-serve"]) == 2
+    err = capsys.readouterr().err
+    assert "it has schema version 'abc'" in err and "Traceback" not in err

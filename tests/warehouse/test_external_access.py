@@ -40,25 +40,51 @@ def _doctored(wh, tmp_path, *sql: str):
     return db
 
 
-def test_a_view_over_a_local_file_reads_nothing(hostile_db):
-    con = open_duckdb(hostile_db, read_only=True)
-    try:
-        with pytest.raises(duckdb.Error, match="(?i)permission|disabled|external"):
-            con.execute("SELECT content FROM games").fetchall()
-    finally:
-        con.close()
-
-
 @pytest.mark.parametrize("read_only", [True, False])
-def test_the_configuration_cannot_be_turned_back_on(hostile_db, read_only):
-    con = open_duckdb(hostile_db, read_only=read_only)
+def test_no_query_reads_a_file_nor_turns_access_back_on(wh, tmp_path, secret, read_only):
+    db = tmp_path / "copy.duckdb"
+    shutil.copyfile(wh, db)
+    con = open_duckdb(db, read_only=read_only)
     try:
+        assert con.execute("SELECT count(*) FROM games").fetchall()[0][0] > 0
+        with pytest.raises(duckdb.Error, match="(?i)permission|disabled|external"):
+            con.execute(f"SELECT content FROM read_text('{secret}')").fetchall()
         with pytest.raises(duckdb.Error, match="(?i)cannot change configuration"):
             con.execute("SET enable_external_access = true")
         with pytest.raises(duckdb.Error, match="(?i)permission|disabled|external"):
-            con.execute("SELECT content FROM games").fetchall()
+            con.execute(f"ATTACH '{tmp_path / 'other.duckdb'}' AS other")
     finally:
         con.close()
+
+
+def test_macros_shadowing_the_catalog_do_not_hide_a_view(wh, tmp_path):
+    """A file may define table macros named like DuckDB's catalog functions, which answer
+    for them once the file is in the search path; the file is checked before that."""
+    db = _doctored(
+        wh, tmp_path,
+        "CREATE MACRO duckdb_views() AS TABLE SELECT NULL::VARCHAR schema_name, "
+        "NULL::VARCHAR view_name, false internal WHERE false",
+        "CREATE MACRO duckdb_functions() AS TABLE SELECT NULL::VARCHAR schema_name, "
+        "NULL::VARCHAR function_name, false internal, NULL::VARCHAR function_type WHERE false",
+        "CREATE VIEW passwd AS SELECT 1 AS x")
+    with pytest.raises(NotAWarehouse, match=r"holds view\(s\) 'main'\.'passwd'"):
+        connect(db, read_only=True)
+    with pytest.raises(NotAWarehouse, match=r"holds view\(s\) 'main'\.'passwd'"):
+        open_duckdb(db, read_only=False)
+
+
+def test_ingest_and_rebuild_leave_another_programs_database_alone(tmp_path, corpus_logs):
+    from ingest import ingest_paths, rebuild_paths
+
+    db = tmp_path / "invoices.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("CREATE TABLE invoices (n INTEGER)")
+    before = db.read_bytes()
+    for run in (ingest_paths, rebuild_paths):
+        with pytest.raises(NotAWarehouse, match=r"holds other tables \('main'\.'invoices'\) "
+                           r"and no liujia meta table; not (touching|replacing) it"):
+            run([corpus_logs], db=db, progress=False, workers=1)
+        assert db.read_bytes() == before
 
 
 def test_a_file_with_a_view_is_refused_before_any_query(hostile_db):
