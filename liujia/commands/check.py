@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent
@@ -19,6 +18,8 @@ from engine.events import Event, event_from_json
 from engine.games import GAMES, find_game
 from engine.games.codec import MAX_DEPTH, shown, too_deep
 from liujia.commands._common import FOUND, OK, USAGE, fail
+
+MAX_INPUT = 16 << 20      # bytes: no position or action is anywhere near this
 
 
 class InputError(Exception):
@@ -48,20 +49,28 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
-def _read_text(source: str, what: str) -> str:
-    """The UTF-8 text of a file ('-': standard input)."""
+def _read_text(source: str, what: str, kind: str = "a position") -> str:
+    """The UTF-8 text of a file ('-': standard input), at most MAX_INPUT bytes of it."""
     try:
         if source == "-":
-            data = sys.stdin.buffer.read()
+            data = sys.stdin.buffer.read(MAX_INPUT + 1)
         else:
-            data = Path(source).read_bytes()
+            with open(source, "rb") as f:
+                data = f.read(MAX_INPUT + 1)
     except OSError as exc:
         raise InputError(f"{what}: {exc.strerror or exc}") from None
+    if len(data) > MAX_INPUT:
+        raise InputError(f"{what} is larger than {MAX_INPUT >> 20} MiB: not {kind}")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{what} is not UTF-8 text (byte {exc.start} is 0x{data[exc.start]:02x}"
                          "): a position is a JSON file") from None
+
+
+def _max_digits() -> int:
+    get = getattr(sys, "get_int_max_str_digits", None)
+    return get() if get is not None else 4300
 
 
 def read_json(text: str, what: str) -> Any:
@@ -75,6 +84,9 @@ def read_json(text: str, what: str) -> Any:
         raise InputError(f"{what} is nested too deeply to be read (more than "
                          f"{MAX_DEPTH} levels is never a position or an action)") from None
     except ValueError as exc:          # e.g. an integer longer than Python converts
+        if "int_max_str_digits" in str(exc) or "Exceeds the limit" in str(exc):
+            raise InputError(f"{what} is not JSON liujia reads: a number of more than "
+                             f"{_max_digits()} digits") from None
         raise InputError(f"{what} is not JSON liujia reads: {one_line(str(exc))[:120]}") \
             from None
     where = too_deep(value)
@@ -147,7 +159,8 @@ def run(args: argparse.Namespace) -> int:
         pos_text = _read_text(args.position, where)
         act_text = args.action
         if act_text.startswith("@"):
-            act_text = _read_text(act_text[1:], f"--action file {one_line(act_text[1:])}")
+            act_text = _read_text(act_text[1:], f"--action file {one_line(act_text[1:])}",
+                                  "an action")
         code, out = check_texts(pos_text, act_text, where)
     except InputError as exc:
         return fail(one_line(str(exc)))

@@ -146,31 +146,75 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None) -> FileRepor
     return FileReport(rows, log)
 
 
+def _make_part(tmp: Path) -> None:
+    """Create the temporary file afresh: a leftover (even a symbolic link) is removed, never
+    followed, and the new one is made with O_EXCL | O_NOFOLLOW so no link is written through."""
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    os.close(os.open(tmp, flags, 0o644))
+
+
+def _place(tmp: Path, target: Path) -> bool:
+    """Move tmp to target unless target exists (never replacing a file): True when moved."""
+    try:
+        os.link(tmp, target)           # atomic, and fails when target exists
+    except FileExistsError:
+        return False
+    except OSError:                    # no hard links here (some file systems): check, rename
+        if os.path.lexists(target):
+            return False
+        os.rename(tmp, target)
+        return True
+    os.unlink(tmp)
+    return True
+
+
+def _free_name(stem: str, folder: Path, used: set[str]) -> str:
+    """The first of stem.salvaged.arrows, stem-2.salvaged.arrows, ... not used in this run
+    and not an existing file in folder (a folder of that name is left to fail)."""
+    name, k = stem + SALVAGE_SUFFIX, 1
+    while name in used or (os.path.lexists(folder / name) and not (folder / name).is_dir()):
+        k += 1
+        name = f"{stem}-{k}{SALVAGE_SUFFIX}"
+    return name
+
+
 def salvage_file(path: Path, log: LogRead, folder: Path, used: set[str]) -> Path | str | None:
-    """Write the intact prefix of a damaged log to folder (a new name per input file of this
-    run); the file written, None when nothing is intact, or what went wrong. Written to a
-    temporary name and renamed, so a failed write (a full disk) leaves nothing behind."""
+    """Write the intact prefix of a damaged log to folder under a new name (never replacing a
+    file there, nor one written earlier in this run); the file written, None when nothing is
+    intact, or what went wrong. Written to a temporary name and moved into place, so a failed
+    write (a full disk) leaves nothing behind; neither name is followed if a symbolic link."""
     if not any(g.events for g in log.games):
         return None
-    name, k = path.stem + SALVAGE_SUFFIX, 1
-    while name in used:
-        k += 1
-        name = f"{path.stem}-{k}{SALVAGE_SUFFIX}"
+    name = _free_name(path.stem, folder, used)
     used.add(name)
     target = folder / name
     tmp = folder / f".{name}.part"
     writer: LogWriter | None = None
     try:
+        if target.is_dir():
+            raise IsADirectoryError(21, "a folder of that name is in the way")
+        _make_part(tmp)
+        made = os.lstat(tmp)
         writer = LogWriter(tmp)
         for g in log.games:
             writer.write_game(g.events)
         writer.close()
-        os.replace(tmp, target)
+        now = os.lstat(tmp)
+        if (now.st_dev, now.st_ino) != (made.st_dev, made.st_ino):
+            raise OSError(f"{tmp} was replaced while being written")
+        while not _place(tmp, target):          # appeared meanwhile: the next free name
+            name = _free_name(path.stem, folder, used)
+            used.add(name)
+            target = folder / name
     except OSError as exc:
         if writer is not None:
             writer.abort()
         try:
-            tmp.unlink(missing_ok=True)
+            os.unlink(tmp)
         except OSError:
             pass
         return f"--salvage {target}: cannot write ({exc.strerror or exc})"
@@ -233,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
         if salvage is not None and rep.log is not None and not rep.log.ok:
             done = salvage_file(path, rep.log, salvage, used)
             salvaged += isinstance(done, Path)
+            if isinstance(done, Path):
+                print(safe_text(f"{path}: intact prefix written to {done}"), file=sys.stderr)
             if isinstance(done, str):
                 failed += 1
                 fail(done)
