@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import struct
+import sys
 from collections.abc import Iterable, Sequence
 from hashlib import blake2b
 from typing import Any, NamedTuple
@@ -204,12 +205,60 @@ def event_to_json(e: Event) -> dict[str, Any]:
     if e.tag:
         out["tag"] = e.tag
     if e.payload is not None:
-        out["payload"] = json.loads(e.payload)
+        out["payload"] = payload_json(e, obj=False)
     if e.game_id:
         out["game_id"] = e.game_id
     if e.seq >= 0:
         out["seq"] = e.seq
     return out
+
+
+PAYLOAD_MAX_DEPTH = 64
+
+
+def _too_deep(obj: Any, limit: int) -> bool:
+    """Whether a parsed JSON value nests lists/objects more than limit deep (no recursion)."""
+    stack = [(obj, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            v = list(v.values())
+        elif not isinstance(v, list):
+            continue
+        if d > limit:
+            return True
+        stack.extend((x, d + 1) for x in v if isinstance(x, (list, dict)))
+    return False
+
+
+def payload_json(e: Event, *, obj: bool = True, default: str = "") -> Any:
+    """The parsed JSON payload of an event (a dict unless obj is False), or an InvalidEvent
+    (field ``payload``, the event's seq) with a one-line reason that does not echo the
+    payload: not JSON, a too-long number, nested too deeply, not a JSON object. A missing
+    or empty payload reads as default (by default: not JSON)."""
+    what = f"{e.kind or 'event'} payload"
+    text = e.payload or default
+
+    def bad(reason: str) -> InvalidEvent:
+        return InvalidEvent(f"{what} {reason}", game_id=e.game_id, seq=e.seq, field="payload")
+
+    try:
+        p = json.loads(text)
+    except RecursionError:
+        raise bad("is not JSON liujia reads (nested too deeply)") from None
+    except json.JSONDecodeError as exc:
+        raise bad(f"is not JSON ({exc.msg} at char {exc.pos})" if text else "is missing") \
+            from None
+    except ValueError as exc:
+        if "digits" in str(exc):
+            raise bad("is not JSON liujia reads (a number of more than "
+                      f"{sys.get_int_max_str_digits()} digits)") from None
+        raise bad("is not JSON liujia reads") from None
+    if _too_deep(p, PAYLOAD_MAX_DEPTH):
+        raise bad("is not JSON liujia reads (nested too deeply)")
+    if obj and not isinstance(p, dict):
+        raise bad("is not a JSON object")
+    return p
 
 
 _JSON_KEYS = {"kind", "seat", "cards", "target", "value", "tag", "payload", "game_id", "seq",

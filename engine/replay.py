@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent
-from engine.events import Event
+from engine.events import Event, payload_json
 from engine.games import find_game
 from engine.games.frame import winning_side
 
@@ -21,14 +20,7 @@ def game_type(start: Event) -> str:
     if start.kind != "GAME_START":
         raise InvalidEvent("the first event of a game must be GAME_START", game_id=start.game_id,
                            seq=start.seq, field="kind")
-    try:
-        payload = json.loads(start.payload or "")
-    except json.JSONDecodeError:
-        raise InvalidEvent("GAME_START payload is not JSON", game_id=start.game_id, seq=0,
-                           field="payload") from None
-    if not isinstance(payload, dict):
-        raise InvalidEvent("GAME_START payload is not a JSON object", game_id=start.game_id,
-                           seq=0, field="payload")
+    payload = payload_json(start)
     return str(payload.get("game", ""))
 
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from engine.cards import format_face
 from engine.errors import IllegalMove, InvalidEvent
-from engine.events import Event
+from engine.events import Event, payload_json
 from engine.ids import id_problem, shown_id
 
 # ---------------------------------------------------------------- GAME_START
@@ -23,12 +22,8 @@ def start_payload(e: Event, game_id: str, rules_version: str) -> dict[str, Any]:
     if e.kind != "GAME_START" or e.seq != 0:
         raise InvalidEvent("the first event must be GAME_START with seq 0", game_id=e.game_id,
                            seq=e.seq, field="kind")
-    try:
-        p = json.loads(e.payload or "")
-    except json.JSONDecodeError as exc:
-        raise InvalidEvent(f"GAME_START payload is not JSON ({exc})", game_id=e.game_id,
-                           seq=0, field="payload") from None
-    if not isinstance(p, dict) or p.get("game") != game_id:
+    p = payload_json(e)
+    if p.get("game") != game_id:
         raise InvalidEvent(f"GAME_START payload is not a {game_id} start", game_id=e.game_id,
                            seq=0, field="payload")
     _check_ids(e, p)

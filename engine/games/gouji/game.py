@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.cards import format_faces
 from engine.errors import EngineError, IllegalMove, InvalidEvent
-from engine.events import NONE, Event
+from engine.events import NONE, Event, payload_json
 from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.frame import DRAW, FIXED_SIDES, LOSS, WIN, Outcome, apply_with, check_with
 from engine.games.gouji import rules
@@ -462,7 +462,7 @@ def session_start(prev: GoujiState) -> dict[str, Any]:
 def check_session(start: Event, prev: GoujiState) -> IllegalMove | None:
     """A later game must continue the previous one: same players, next game number, the same
     direction (GJ-5), the previous 拉客 as starter (GJ-9), the swept team's 会五 (GJ-35)."""
-    p = json.loads(start.payload or "{}")
+    p = payload_json(start, default="{}")
     want = session_start(prev)
     checks = (
         ("GJ-1", "players", list(prev.players), "the same six players in the same seats"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from engine.cards import format_faces
-from engine.events import NONE, Event
+from engine.events import NONE, Event, payload_json
 from engine.games.common import holds, remove_cards
 from engine.games.frame import check_frame, illegal, invalid
 from engine.games.gouji.cards import CUT_VALUE, FIVE, FOUR, PACK, STRENGTH, THREE, sort_hand
@@ -292,10 +292,9 @@ def _step_owed(s: GoujiState, e: Event) -> None:
     same = (e.kind, e.seat, e.cards, e.target, e.value, e.tag) == \
         (x.kind, x.seat, x.cards, x.target, x.value, x.tag)
     if same and e.payload != x.payload:
-        try:
-            same = e.payload is not None and json.loads(e.payload) == json.loads(x.payload)
-        except (json.JSONDecodeError, TypeError):
-            same = False
+        want = None if x.payload is None else json.loads(x.payload)  # the engine's own
+        same = e.payload is not None and want is not None and \
+            payload_json(e, obj=isinstance(want, dict)) == want
     if not same:
         want = x._replace(seq=e.seq).describe()
         if e.kind not in DERIVED_KINDS:
@@ -566,10 +565,10 @@ def _step_huiwu(s: GoujiState, e: Event) -> None:
     team = [i for i in range(N_SEATS) if team_of(i) == s.huiwu_team]
     fives = {i: tuple(c for c in s.hands[i] if STRENGTH[c] == FIVE) for i in team}
     want = {str(i): format_faces(sorted(fives[i])).split() for i in team}
+    got = payload_json(e)
     try:
-        got = json.loads(e.payload or "")
         got = {k: sorted(v) for k, v in got.items()}
-    except (json.JSONDecodeError, AttributeError, TypeError):
+    except (AttributeError, TypeError):
         raise invalid(s, e, "the 会五 payload maps each team seat to its 5s", "payload") from None
     if got != {k: sorted(v) for k, v in want.items()} or \
             sorted(e.cards) != sorted(c for i in team for c in fives[i]):
@@ -632,8 +631,8 @@ def _step_designate(s: GoujiState, e: Event) -> None:
         raise illegal(s, e, "GJ-34", f"the swept {TEAM_NAMES[team]} team designates")
     unplaced = sorted(i for i in range(N_SEATS) if s.out_pos[i] == 0)
     try:
-        order = json.loads(e.payload or "")["order"]
-    except (json.JSONDecodeError, TypeError, KeyError):
+        order = payload_json(e)["order"]
+    except KeyError:
         raise invalid(s, e, "payload must be {\"order\": [seats]}", "payload") from None
     if not isinstance(order, list) or sorted(order) != unplaced:
         raise illegal(s, e, "GJ-34", f"the order must list the unplaced seats {unplaced}")

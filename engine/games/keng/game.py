@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent
-from engine.events import NONE, Event
+from engine.events import NONE, Event, payload_json
 from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.frame import FIXED_SIDES, Outcome, apply_with, check_with, team_outcomes
 from engine.games.keng import plays as legality
@@ -288,7 +288,7 @@ def check_session(start: Event, prev_final: KengState) -> IllegalMove | None:
     """KENG-7: a game that names a previous game of its session must be opened by the seat
     that decided it (the same opener after a game without result), whatever its start says
     about how the opener was chosen; None when it is (or when it names no previous game)."""
-    p = json.loads(start.payload or "{}")
+    p = payload_json(start, default="{}")
     opener = p.get("opener")
     seat = opener if isinstance(opener, int) else -1
     if p.get("opener_rule") != "previous":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from engine.cards import format_face, format_faces
-from engine.events import NONE, Event
+from engine.events import NONE, Event, payload_json
 from engine.games.common import holds, remove_cards
 from engine.games.frame import check_frame
 from engine.games.frame import illegal as _illegal
@@ -219,15 +219,16 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         return
     exp = auto_event(s, kind)
     if kind == "GAME_END":
-        if (e.seat, e.value, e.tag) != (exp.seat, exp.value, exp.tag) or e.payload is None or \
-                json.loads(e.payload) != json.loads(exp.payload):
+        got = None if e.payload is None else payload_json(e)
+        if (e.seat, e.value, e.tag) != (exp.seat, exp.value, exp.tag) or got is None or \
+                got != json.loads(exp.payload):
             rule = {"out": "KENG-46", "over_limit": "KENG-47", "stalemate": "KENG-48"}[exp.tag]
             raise _illegal(s, e, rule, f"the game ends with {exp.payload}, event says "
                            f"seat {e.seat} team {e.value} {e.tag} {e.payload}")
         if e.cards or e.target != NONE:
             raise _invalid(s, e, "GAME_END carries no cards and no target", "cards")
         s.phase = OVER
-        s.result = json.loads(e.payload)
+        s.result = got
         s.end_due = None
         return
     if kind in DRAW_KINDS or kind in ("REPORT_PENALTY", "SNATCH_PENALTY"):

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.errors import EngineError, IllegalMove, InvalidEvent
-from engine.events import Event
+from engine.events import Event, payload_json
 from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.frame import LOSS, WIN, Outcome, apply_with, check_with
 from engine.games.modaoshuang import plays, rules
@@ -205,8 +205,8 @@ def check_session(start: Event, prev_final: MdsState) -> IllegalMove | None:
     """MDS-36 / MDS-8: a GAME_START that names a previous game is led by that game's winner and
     says so (``previous``), whatever else it claims; None when it is, or names none."""
     try:
-        p = json.loads(start.payload or "")
-    except ValueError:
+        p = payload_json(start)
+    except InvalidEvent:
         p = None
     if not isinstance(p, dict):
         return IllegalMove("MDS-36", "GAME_START payload is not readable", game_id=start.game_id,

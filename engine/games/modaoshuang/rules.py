@@ -13,7 +13,7 @@ import json
 from bisect import bisect_left
 
 from engine.cards import format_face, format_faces
-from engine.events import NONE, Event
+from engine.events import NONE, Event, payload_json
 from engine.games.frame import check_frame, check_seat, illegal, invalid
 from engine.games.modaoshuang.cards import FACE_TEXT, IS_JOKER, STRENGTH, SUIT, SUITS, hand_value
 from engine.games.modaoshuang.plays import (
@@ -320,10 +320,7 @@ def _step_game_end(s: MdsState, e: Event) -> None:
     exp = auto_event(s, "GAME_END")
     got = None
     if e.payload is not None:
-        try:
-            got = json.loads(e.payload)
-        except (ValueError, TypeError):
-            raise invalid(s, e, "GAME_END payload is not JSON", "payload") from None
+        got = payload_json(e)
     if (e.seat, e.cards, e.target, e.value, e.tag) != (-1, (), exp.target, exp.value, exp.tag) \
             or got != json.loads(exp.payload):
         raise illegal(s, e, "MDS-37", f"the game ends with winner {exp.target}, 点炮 "
