@@ -126,6 +126,8 @@ def connect(
             raise WarehouseMissing(
                 f"no warehouse at {p}: run `liujia ingest LOGS --db {p}` first "
                 f"(or set {ENV_VAR} to the warehouse file)")
+        if not _is_duckdb_file(p):
+            raise NotAWarehouse(p, "it is not a DuckDB database file")
         return verified(open_duckdb(p, read_only=True), p, tables=not any_version)
     p.parent.mkdir(parents=True, exist_ok=True)
     return open_duckdb(p, read_only=False)

@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 import duckdb
 
-from liujia.commands._common import fail
+from liujia.commands._common import fail, safe_text
 
 # liujia/ and dashboards/ sit side by side (source tree and installed alike); found by path,
 # since in the test run `dashboards` may resolve to the tests/dashboards namespace package.
@@ -76,6 +76,9 @@ def remote_refusal(args: argparse.Namespace) -> int | None:
     else the exit code of the refusal: such an address needs --allow-remote."""
     if is_loopback(args.address):
         return None
+    if not resolvable(args.address):
+        return fail(f"--address {args.address}: not an IP address nor a host name this "
+                    "machine can resolve (give the port with --port)")
     if not args.allow_remote:
         return fail(f"--address {args.address} can be reached from other machines, and "
                     "anyone who reaches it could read the warehouse; add --allow-remote to "
@@ -85,6 +88,19 @@ def remote_refusal(args: argparse.Namespace) -> int | None:
           "plain HTTP (put a TLS proxy in front for anything but a trusted network)",
           file=sys.stderr, flush=True)
     return None
+
+
+def resolvable(address: str) -> bool:
+    """True if the address is an IP address or a host name that resolves."""
+    try:
+        ipaddress.ip_address(address)
+        return True
+    except ValueError:
+        pass
+    try:
+        return bool(socket.getaddrinfo(address, None))
+    except (OSError, UnicodeError):
+        return False
 
 
 def access_token(address: str) -> str | None:
@@ -178,7 +194,8 @@ def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS,
     env["STREAMLIT_SERVER_COOKIE_SECRET"] = secrets.token_hex(32)   # in no command line
     if token:
         env[TOKEN_ENV] = token
-    print(f"liujia dashboard: {url(address, port, token=token)}   (warehouse {db})", flush=True)
+    print(safe_text(f"liujia dashboard: {url(address, port, token=token)}   (warehouse {db})"),
+          flush=True)
     if token:
         print("Browsers need the access token (it is in the address above; a new browser "
               "tab asks for it).", flush=True)

@@ -13,7 +13,7 @@ from engine.errors import EngineError, IllegalMove
 from engine.games import GAMES, find_game
 from engine.log import LogWriter
 from engine.sim import options_tag, simulate
-from liujia.commands._common import fail
+from liujia.commands._common import fail, safe_text
 
 DEFAULT_GAME = "keng"
 
@@ -119,5 +119,6 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"cannot write logs to {out}: {exc.strerror or exc}; the file being written "
                     "is left unsealed (liujia validate reports it), the same command writes it "
                     "again")
-    print(f"wrote {args.games} games, {events} events, to {len(files)} file(s) in {out}")
+    print(safe_text(f"wrote {args.games} games, {events} events, to {len(files)} file(s) in "
+                    f"{out}"))
     return 0

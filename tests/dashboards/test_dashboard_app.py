@@ -245,4 +245,5 @@ def test_unreadable_warehouse_shows_the_error(tmp_path, monkeypatch):
     monkeypatch.setenv("LIUJIA_DB", str(bad))
     for page in ("overview", "replay", "quarantine"):
         at = _page(page)
-        assert "Could not read the warehouse" in _text(at), page
+        assert (f"Cannot open the warehouse: {bad} is not a liujia warehouse: it is not a "
+                "DuckDB database file") in _text(at), page

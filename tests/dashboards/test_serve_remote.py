@@ -39,7 +39,14 @@ def popen(monkeypatch):
     return _Proc.started
 
 
-@pytest.mark.parametrize("address", ["0.0.0.0", "192.0.2.7", "::", "example.invalid"])
+@pytest.mark.parametrize("address", ["127.0.0.1:80", "example.invalid"])
+def test_an_address_that_is_none_is_named(tiny_db, popen, capsys, address):
+    assert main(["serve", "--db", str(tiny_db), "--address", address]) == 2
+    assert f"--address {address}: not an IP address nor a host name" in capsys.readouterr().err
+    assert popen == []
+
+
+@pytest.mark.parametrize("address", ["0.0.0.0", "192.0.2.7", "::"])
 def test_a_reachable_address_needs_allow_remote(tiny_db, popen, capsys, address):
     assert main(["serve", "--db", str(tiny_db), "--address", address]) == 2
     err = capsys.readouterr().err
