@@ -106,13 +106,13 @@ class DevTools:
         self._stack.close()
 
 
-@pytest.fixture
-def server(tiny_db, tmp_path):
-    """`liujia serve --db tiny.duckdb --port P` running on 127.0.0.1; yields the base URL."""
+@contextlib.contextmanager
+def served(db: Path, tmp_path: Path):
+    """`liujia serve --db DB --port P` running on 127.0.0.1 until exit; yields the base URL."""
     port = _free_port()
     log = open(tmp_path / "serve.log", "wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "liujia", "serve", "--db", str(tiny_db), "--port", str(port)],
+        [sys.executable, "-m", "liujia", "serve", "--db", str(db), "--port", str(port)],
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         cwd=Path(__file__).resolve().parents[2])
     base = f"http://127.0.0.1:{port}"
@@ -124,6 +124,13 @@ def server(tiny_db, tmp_path):
     finally:
         _stop(proc)
         log.close()
+
+
+@pytest.fixture
+def server(tiny_db, tmp_path):
+    """`liujia serve --db tiny.duckdb` on 127.0.0.1; yields the base URL."""
+    with served(tiny_db, tmp_path) as base:
+        yield base
 
 
 @pytest.fixture

@@ -5,18 +5,15 @@ server; every image and link of the hostile text points at it, and it must see n
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from engine.events import seal_events
 from engine.log import write_log
-from tests.dashboards.test_dashboard_e2e import _free_port, _get, _stop, _wait, browser
+from tests.dashboards.test_dashboard_e2e import _wait, browser, served
 
 __all__ = ["browser"]          # the Chromium fixture, shared with the replay test
 
@@ -73,21 +70,8 @@ def hostile_server(tmp_path, dash_games, listener):
         mp.setattr("engine.games.common.id_problem", lambda value: None)
         assert ingest_paths([tmp_path / "sent.arrows"], db=db, progress=False,
                             workers=1).loaded == 1
-    port = _free_port()
-    log = open(tmp_path / "serve.log", "wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "liujia", "serve", "--db", str(db), "--port", str(port)],
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        cwd=Path(__file__).resolve().parents[2])
-    base = f"http://127.0.0.1:{port}"
-    try:
-        _wait(lambda: proc.poll() is not None or _get(f"{base}/_stcore/health") == b"ok",
-              60, "the Streamlit server")
-        assert proc.poll() is None, (tmp_path / "serve.log").read_text()
+    with served(db, tmp_path) as base:
         yield base, game, player
-    finally:
-        _stop(proc)
-        log.close()
 
 
 def _page(tab, url: str, expect: str) -> dict:
