@@ -268,7 +268,7 @@ def run(args: argparse.Namespace) -> int:
     except (EngineError, OSError, duckdb.Error, WarehouseError) as exc:
         return fail(f"demo: {db}: {exc}")
     print(safe_text(summary))
-    print(safe_text(f"\nWarehouse:  {db}"))
+    print("\n" + safe_text(f"Warehouse:  {db}"))
     if data_dir(db).is_dir():
         print(safe_text(f"Demo logs:  {data_dir(db)}"))
     port = args.port or free_port(args.address)
@@ -277,7 +277,7 @@ def run(args: argparse.Namespace) -> int:
     def link(page: str = "", query: str = "") -> str:
         return url(args.address, port, page, query, token)
 
-    print(safe_text(f"\nDashboard:  {link()}"))
+    print("\n" + safe_text(f"Dashboard:  {link()}"))
     print(safe_text(f"  overview    {link()}  games by type, results, recent games"))
     for i, game in enumerate(games):
         replay = link("replay", f"game={quote(game)}&step=0&view=auditor")
@@ -287,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
               "to a seat to see only what it saw")
     print(safe_text(f"  quarantine  {link('quarantine')}  games the ingest refused"))
     if args.no_serve:
-        print(safe_text(f"\nStart it with:  liujia serve --db {db} --port {port}"))
+        print("\n" + safe_text(f"Start it with:  liujia serve --db {db} --port {port}"))
         return 0
     print(flush=True)
     return serve(db, port, args.address, token)

@@ -24,7 +24,7 @@ def test_demo_fills_an_empty_warehouse_then_reuses_it(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "is empty: simulating 24" in out
     assert "24 games read, 24 loaded, 0 already present, 0 quarantined" in out
-    assert f"Warehouse:  {db}" in out
+    assert f"\nWarehouse:  {db}" in out and "\\x0a" not in out and "\nDashboard:  http" in out
     assert f"Demo logs:  {data_dir(db)}" in out
     assert "http://127.0.0.1:8599/" in out
     assert "http://127.0.0.1:8599/replay?game=keng-5-0000" in out
