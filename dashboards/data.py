@@ -75,7 +75,8 @@ def warehouse(path: str) -> Warehouse:
 
 # The named queries of warehouse.queries the dashboard runs (looked up by name when run).
 QUERIES = frozenset({
-    "counts", "games_by_type", "results_by_side", "recent_games", "find_games",
+    "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
+    "recent_games", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
     "gouji_tendencies", "players_list",
 })
@@ -132,6 +133,16 @@ def find_games(text: str = "", limit: int = 100, game: str | None = None) -> pa.
     """Games (of one game type, if given) whose id or a player id contains the text (the
     columns of recent_games)."""
     return _query("find_games", text, limit, game)
+
+
+def session_games(game_id: str) -> pa.Table:
+    """The games of a game's session, in order (game_id, started)."""
+    return _query("session_games", game_id)
+
+
+def session_totals(game_id: str) -> pa.Table:
+    """Each player's totals over a game's session."""
+    return _query("session_totals", game_id)
 
 
 def game_players(game_id: str) -> pa.Table:

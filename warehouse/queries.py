@@ -187,3 +187,24 @@ def players_list(con: duckdb.DuckDBPyConnection, game: str | None = None,
         "AND contains(lower(s.player_id), lower(?)) "
         "GROUP BY s.player_id ORDER BY games DESC, s.player_id",
         [game, game, str(search or "")])
+
+
+def session_games(con: duckdb.DuckDBPyConnection, game_id: str) -> pa.Table:
+    """The games of the session a game belongs to, in order: game_id, started; empty when the
+    game is not loaded or has no session."""
+    return _table(con, "SELECT game_id, started FROM games WHERE session = (SELECT session "
+                       "FROM games WHERE game_id = ?) ORDER BY started, game_id", [game_id])
+
+
+def session_totals(con: duckdb.DuckDBPyConnection, game_id: str) -> pa.Table:
+    """Each player's totals over the session of a game: player_id, games, wins, losses,
+    draws, score (the sum of the seat's scores), best first."""
+    return _table(
+        con,
+        "SELECT s.player_id, count(*)::BIGINT AS games, "
+        "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
+        "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses, "
+        "count(*) FILTER (WHERE s.result = 'draw')::BIGINT AS draws, "
+        "sum(s.score)::BIGINT AS score FROM seats s JOIN games g USING (game_id) "
+        "WHERE g.session = (SELECT session FROM games WHERE game_id = ?) "
+        "GROUP BY s.player_id ORDER BY score DESC, s.player_id", [game_id])

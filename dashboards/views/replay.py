@@ -92,6 +92,14 @@ def _new_game() -> None:
     ss[STEP] = 0
 
 
+def _open_game(to: str) -> None:
+    """Open another game (of the session) from its first step, whatever the search said."""
+    ss[SEARCH] = ""
+    ss[TYPE] = ALL_TYPES
+    ss[GAME] = to
+    ss[STEP] = 0
+
+
 def _jump_to_selected() -> None:
     sel = ss.get("rp_events")
     rows = sel.selection.rows if sel is not None else []
@@ -126,6 +134,20 @@ if current not in options:
     ss[STEP] = 0
 game_id = st.selectbox("Game", options, key=GAME, on_change=_new_game,
                        format_func=lambda g: labels.get(g, g))
+
+# --- the game's session: previous / next game, totals ---------------------------------------
+session = ui.load(data.session_games, game_id)["game_id"].to_pylist()
+if len(session) > 1 and game_id in session:
+    k = session.index(game_id)
+    s1, s2, s3 = st.columns([1, 1, 4], vertical_alignment="center")
+    s1.button("previous game", key="rp_prev_game", disabled=k == 0, width="stretch",
+              on_click=_open_game, kwargs={"to": session[k - 1] if k else game_id})
+    s2.button("next game", key="rp_next_game", disabled=k == len(session) - 1,
+              width="stretch", on_click=_open_game,
+              kwargs={"to": session[k + 1] if k + 1 < len(session) else game_id})
+    s3.html(ui.note_html(f"game {k + 1} of {len(session)} of its session", "caption"))
+    with st.expander(f"Session totals ({len(session)} games)"):
+        st.dataframe(ui.load(data.session_totals, game_id), hide_index=True, width="stretch")
 
 rp = ui.load(data.replay, game_id)
 if rp is None:

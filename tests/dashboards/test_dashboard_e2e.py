@@ -207,7 +207,7 @@ def test_replay_page_in_chromium(server, browser, dash_games, tmp_path):
         _wait(idle, 30, "Streamlit to finish running the page", step=0.25)
         if json.loads(_dom_state(browser)).get("now") == ["40"]:
             browser.eval("[...document.querySelectorAll('button')]"
-                         ".find(b => b.innerText.includes('next')).click()")
+                         ".find(b => b.innerText.includes('next') && !b.innerText.includes('game')).click()")
         try:
             state = _wait(stepped, 15, "the page to move to step 41", step=0.5)
             break

@@ -33,14 +33,15 @@ def test_a_seat_sees_no_later_event(app_db, dash_games):
     assert max(_listed_seqs(at)) == 10
     (body,) = [h.proto.body for h in at.html if "lj-events" in h.proto.body]
     assert "later events" not in body
-    assert len(at.dataframe[0].value) == 11 and list(at.dataframe[0].value["seq"])[-1] == 10
+    events = _frame(at, "seq")
+    assert len(events) == 11 and list(events["seq"])[-1] == 10
 
 
 def test_the_auditor_sees_what_follows(app_db, dash_games):
     gid = dash_games[3][0].game_id
     at = _replay(game=gid, step="10", view="auditor")
     assert max(_listed_seqs(at)) == 22
-    assert len(at.dataframe[0].value) == len(dash_games[3])
+    assert len(_frame(at, "seq")) == len(dash_games[3])
 
 
 def test_events_html_without_future():
@@ -70,3 +71,29 @@ def test_the_game_picker_filters_by_game_type(tmp_path, dash_games, gouji_games,
     assert any("No game matches this search." in h.proto.body for h in at.html)
     at.selectbox(key="rp_type").set_value("all games").run()
     assert at.selectbox(key="rp_game").value == dash_games[0][0].game_id
+
+
+def _frame(at: AppTest, column: str):
+    (df,) = [d.value for d in at.dataframe if column in d.value.columns]
+    return df
+
+
+def test_previous_and_next_game_of_the_session_and_its_totals(gouji_app_db, gouji_games):
+    import duckdb
+
+    from warehouse.queries import session_games, session_totals
+
+    with duckdb.connect(str(gouji_app_db), read_only=True) as con:
+        ids = session_games(con, gouji_games[2][0].game_id)["game_id"].to_pylist()
+        want = session_totals(con, ids[2]).to_pylist()
+    assert len(ids) >= 3
+    at = _replay(game=ids[2], step="5")
+    notes = "\n".join(h.proto.body for h in at.html)
+    assert f"game 3 of {len(ids)} of its session" in notes
+    at.button(key="rp_next_game").click().run()
+    assert at.selectbox(key="rp_game").value == ids[3] and at.slider(key="rp_step").value == 0
+    at.button(key="rp_prev_game").click().run()
+    at.button(key="rp_prev_game").click().run()
+    assert at.selectbox(key="rp_game").value == ids[1]
+    totals = _frame(at, "wins")
+    assert totals.to_dict("records") == want and int(totals["games"].sum()) == 6 * len(ids)
