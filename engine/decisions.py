@@ -81,6 +81,19 @@ DECISIONS_ARROW = pa.schema([
 COLUMNS = tuple(DECISIONS_ARROW.names)
 
 
+class OptionSets(dict):
+    """A game's masks of category bits to the frozensets of their category names, each made
+    once, on first use (``sets[mask]``; the games' decision hooks index it per event)."""
+
+    def __init__(self, bits: dict[str, int]) -> None:
+        super().__init__()
+        self.bits = bits
+
+    def __missing__(self, mask: int) -> frozenset[str]:
+        found = self[mask] = frozenset(c for c, b in self.bits.items() if mask & b)
+        return found
+
+
 class DecisionError(EngineError):
     """A game's decision hook failed on an event the engine accepted (a bug to report)."""
 

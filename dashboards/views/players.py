@@ -137,7 +137,7 @@ for g in pd_.tendency_games():             # catalog games: names from code, not
     if g not in played or (game is not None and g != game):
         continue
     shown_any = True
-    st.markdown(f"#### {g}")
+    st.markdown(f"#### {g}")   # g: a catalog game id from code, never from the warehouse
     t = pl.from_arrow(ui.load(pd_.player_tendencies, player, g))
     if t.is_empty():
         st.caption("No opportunity for any tendency of this game yet.")

@@ -135,3 +135,18 @@ def load_game(paths: list[str], game_id: str) -> tuple[list[Event], str | None] 
         more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
         return f"game {game_id!r} is not in {where}; not read: {skipped[0]}{more}"
     return f"game {game_id!r} is not in {where}"
+
+
+def open_warehouse(db: str | None) -> Any:
+    """A read-only, verified connection to the warehouse (--db, else the default), or the
+    one-line message of why it cannot be opened (a str)."""
+    import duckdb
+
+    from warehouse.db import WarehouseError, connect
+
+    try:
+        return connect(db, read_only=True)
+    except (WarehouseError, duckdb.Error) as exc:
+        return str(exc)
+    except OSError as exc:
+        return os_error_text(exc)

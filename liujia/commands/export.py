@@ -6,8 +6,8 @@ import argparse
 
 import duckdb
 
-from liujia.commands._common import OK, fail, os_error_text, safe_text
-from warehouse.db import ENV_VAR, WarehouseError, connect, default_db
+from liujia.commands._common import OK, fail, open_warehouse, os_error_text, safe_text
+from warehouse.db import ENV_VAR, default_db
 from warehouse.frames import export_parquet
 
 
@@ -26,12 +26,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Export and say where."""
-    try:
-        con = connect(args.db, read_only=True)
-    except (WarehouseError, duckdb.Error) as exc:
-        return fail(str(exc))
-    except OSError as exc:
-        return fail(os_error_text(exc))
+    con = open_warehouse(args.db)
+    if isinstance(con, str):
+        return fail(con)
     try:
         out = export_parquet(con, args.out)
     except OSError as exc:

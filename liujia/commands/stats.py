@@ -8,8 +8,8 @@ import argparse
 import duckdb
 
 from engine.games import GAMES
-from liujia.commands._common import FOUND, OK, fail, os_error_text, safe_json, safe_text
-from warehouse.db import ENV_VAR, WarehouseError, connect, default_db
+from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
+from warehouse.db import ENV_VAR, default_db
 from warehouse.tendencies import MIN_OPPORTUNITIES, catalog, player_tendencies
 
 HEADER = ("tendency", "did / could", "rate", "95% interval", "population", "percentile",
@@ -53,12 +53,9 @@ def lines(rows: list[dict]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the player's tendencies."""
-    try:
-        con = connect(args.db, read_only=True)
-    except (WarehouseError, duckdb.Error) as exc:
-        return fail(str(exc))
-    except OSError as exc:
-        return fail(os_error_text(exc))
+    con = open_warehouse(args.db)
+    if isinstance(con, str):
+        return fail(con)
     try:
         played = con.execute("SELECT count(DISTINCT game_id) FROM seats WHERE player_id = ?"
                              + (" AND game_id IN (SELECT game_id FROM games WHERE game = ?)"

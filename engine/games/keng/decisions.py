@@ -10,7 +10,7 @@ no decision category: every seat with its right may count at every moment.
 
 from __future__ import annotations
 
-from engine.decisions import Decision
+from engine.decisions import Decision, OptionSets
 from engine.events import Event
 from engine.games.keng.cards import (
     BJ,
@@ -100,16 +100,11 @@ _SINGLE = tuple(tuple(_PLAY_BIT[f] if f >= 52 or SUIT[f] == SUIT[t] or RANK[f] =
 _SUITED = tuple(tuple(_PLAY_BIT[f] if f >= 52 or SUIT[f] == s else 0 for f in range(54))
                 for s in range(4))
 ACCEPT, DRAW, PASS = BIT["accept"], BIT["draw"], BIT["pass"]
-_SETS: dict[int, frozenset[str]] = {}
+_SETS = OptionSets(BIT)
 _new = tuple.__new__
 
 
-def option_set(mask: int) -> frozenset[str]:
-    """The categories of a mask of category bits (one frozenset per mask, cached)."""
-    found = _SETS.get(mask)
-    if found is None:
-        found = _SETS[mask] = frozenset(c for c, b in BIT.items() if mask & b)
-    return found
+option_set = _SETS.__getitem__        # the categories of a mask of category bits, cached
 
 
 def _play_mask(s: KengState, hand: tuple[int, ...]) -> int:
@@ -206,7 +201,7 @@ def _turn(s: KengState, e: Event) -> Decision | None:
         tags += ("after_accept",)
     if len(s.hands[(seat + s.direction) % N_SEATS]) <= 2:
         tags += ("next_low",)
-    options = _SETS.get(mask) or option_set(mask)
+    options = _SETS[mask]
     return _new(Decision, (seat, options, chosen, tags, cards, len(hand),
                            _BY_CYCLE[s.cycle] if s.cycle < 4 else "cycle3", can, s.top_seat))
 

@@ -9,7 +9,7 @@ not. The report (报双, MDS-22, MDS-26) is a standing option, taken or missed.
 
 from __future__ import annotations
 
-from engine.decisions import Decision
+from engine.decisions import Decision, OptionSets
 from engine.events import Event
 from engine.games.modaoshuang.cards import MIN_HOLD, STRENGTH, has_suit
 from engine.games.modaoshuang.plays import TURN
@@ -56,16 +56,11 @@ _INDEX = {c: i for i, (c, _) in enumerate(DECISIONS)}
 BIT = {c: 1 << i for c, i in _INDEX.items()}
 LEAD, FOLLOW, JOKER, VIOLATION, FEINT, DRAW, NO_PLAY = (
     BIT[c] for c in ("lead", "follow", "joker", "joker_violation", "feint", "draw", "no_play"))
-_SETS: dict[int, frozenset[str]] = {}
+_SETS = OptionSets(BIT)
 _new = tuple.__new__
 
 
-def option_set(mask: int) -> frozenset[str]:
-    """The categories of a mask of category bits (one frozenset per mask, cached)."""
-    found = _SETS.get(mask)
-    if found is None:
-        found = _SETS[mask] = frozenset(c for c, b in BIT.items() if mask & b)
-    return found
+option_set = _SETS.__getitem__        # the categories of a mask of category bits, cached
 
 
 def _joker_category(card: int, held: int, penalty: bool) -> str | None:
@@ -163,7 +158,7 @@ def _turn(s: MdsState, e: Event) -> Decision | None:
     if s.round_no == 1:
         tags += ("round1",)
     phase = "final" if s.winner >= 0 else "shou" if s.shou else "draw"
-    return _new(Decision, (seat, _SETS.get(mask) or option_set(mask), chosen, tags,
+    return _new(Decision, (seat, _SETS[mask], chosen, tags,
                            e.cards if kind == "PLAY" else (), len(hand), phase, follows, top))
 
 
