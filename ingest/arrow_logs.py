@@ -12,6 +12,7 @@ Stages, in order (each a quarantine ``stage``):
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -160,8 +161,22 @@ def _stored_events(batches: list[pa.RecordBatch], ok_ids: list[str],
 
 
 def read_file(path: str | Path) -> FileResult:
-    """Verify, replay and project every game of one log file; never raises for bad content."""
-    p = Path(path)
+    """Verify, replay and project every game of one log file; never raises for bad content.
+
+    The cyclic garbage collector is paused meanwhile: reading a file makes hundreds of
+    thousands of acyclic objects (events, states, rows), which it would scan again and again
+    for nothing (~9% of the time); it resumes when the file is done."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        return _read_file(Path(path))
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _read_file(p: Path) -> FileResult:
+    """read_file, with the collector paused."""
     spath = str(p)
     try:
         size = p.stat().st_size
