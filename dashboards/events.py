@@ -3,7 +3,9 @@
 Pure functions (no Streamlit). The auditor sees every card; what a seat sees is the game's own
 rule, its engine module's ``seen_event`` (六人坑: the cards of public actions and of its own
 draws, never another seat's dealt or drawn cards, the deck order or a new stock, KENG-50). What
-an event means in words comes from the game's table module (``dashboards/tables/``).
+an event means in words comes from the game's table module (``dashboards/tables/``). A long
+card list (a deck, a deal: more than ``FOLD_OVER`` faces) is folded into a closed <details>: a
+summary ('deck: 216 cards' and the first faces), the whole list on a click.
 """
 
 from __future__ import annotations
@@ -12,13 +14,17 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from dashboards.table import cards_html, hidden_html, table_module
+from dashboards.table import card_html, cards_html, hidden_html, table_module
 from engine.cards import format_face, parse_face, pretty_face
 from engine.events import Event
 from engine.games import find_game
 from engine.replay import game_type
 
 AUDITOR = "auditor"
+FOLD_OVER = 12       # a card list longer than this is folded: a summary, the whole list on demand
+FOLD_PREVIEW = 6     # faces shown in a folded list's summary
+# What a folded card list is called, by event kind ("cards" for the others).
+FOLD_NAMES = {"GAME_START": "deck", "DEAL": "dealt", "RESHUFFLE": "new stock"}
 
 
 def _seat(perspective: int | str) -> int | None:
@@ -80,14 +86,50 @@ def events_text_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
              else " ".join(pretty_face(parse_face(f)) for f in r["cards"])} for r in rows]
 
 
-def event_line_html(row: dict[str, Any], last: int) -> str:
-    """The current event as one escaped line: 'seq 12 / 88 · seat 3 (p) PLAY T♥'."""
-    cards = hidden_html(row["hidden"]) if row["hidden"] else cards_html(row["cards"], empty="")
+def fold_name(kind: str) -> str:
+    """What a long card list of this event kind is called in its summary: 'deck', 'dealt'."""
+    return FOLD_NAMES.get(str(kind), "cards")
+
+
+def event_cards_html(row: dict[str, Any], *, fold_over: int = FOLD_OVER,
+                     preview: int = FOLD_PREVIEW) -> str:
+    """An event row's cards, escaped: the card back with the count when hidden, the faces, or
+    for more than ``fold_over`` faces a closed <details> whose summary says 'deck: 216 cards'
+    with the first ``preview`` faces and whose body holds the whole list."""
+    if row["hidden"]:
+        return hidden_html(row["hidden"])
+    faces = [str(f) for f in row["cards"]]
+    if len(faces) <= fold_over:
+        return cards_html(faces, empty="")
+    shown = "".join(card_html(f, data=False) for f in faces[:preview])
+    return (f'<details class="lj-fold" data-cards="{len(faces)}"><summary>'
+            f"<b>{escape(fold_name(row['kind']))}: {len(faces)} cards</b>"
+            f'<span class="lj-fold-preview"> {shown} …</span> '
+            f'<span class="lj-fold-hint">(show all)</span></summary>'
+            f'<div class="lj-fold-all">{cards_html(faces)}</div></details>')
+
+
+FOLD_CSS = """
+.lj-fold,.lj-fold>summary{display:inline}
+.lj-fold>summary{cursor:pointer;list-style:none}
+.lj-fold>summary::-webkit-details-marker{display:none}
+.lj-fold>summary::before{content:"▸ ";color:#57606a}
+.lj-fold[open]>summary::before{content:"▾ "}
+.lj-fold[open]>summary .lj-fold-preview,.lj-fold[open]>summary .lj-fold-hint{display:none}
+.lj-fold-hint{color:#57606a;font-size:.8rem}
+.lj-fold-all{display:block;max-width:60rem;margin:.15rem 0}
+""".strip()
+
+
+def event_line_html(row: dict[str, Any], last: int, *, style: bool = True) -> str:
+    """The current event as one escaped line: 'seq 12 / 88 · seat 3 (p) PLAY T♥' (a long card
+    list folded, ``event_cards_html``)."""
+    css = f"<style>{FOLD_CSS}</style>" if style else ""
     who = (f"seat {int(row['seat'])} ({escape(str(row['player']))}) "
            if row["seat"] is not None else "")
-    return (f'<div class="lj-now-line" style="font-size:1.05rem"><b>seq {int(row["seq"])} / '
-            f"{int(last)}</b> · {who}<b>{escape(str(row['kind']))}</b> {cards} "
-            f"{escape(str(row['detail']))}</div>")
+    return (f'{css}<div class="lj-now-line" style="font-size:1.05rem"><b>seq '
+            f'{int(row["seq"])} / {int(last)}</b> · {who}<b>{escape(str(row["kind"]))}</b> '
+            f"{event_cards_html(row)} {escape(str(row['detail']))}</div>")
 
 
 EVENTS_CSS = """
@@ -96,7 +138,7 @@ EVENTS_CSS = """
 .lj-events tr.lj-now{background:#fff3c4;font-weight:600}
 .lj-events tr.lj-now td:first-child{border-left:4px solid #d97706}
 .lj-events .lj-more{color:#57606a;font-style:italic}
-""".strip()
+""".strip() + "\n" + FOLD_CSS
 
 
 def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
@@ -113,7 +155,7 @@ def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
         out.append(f'<tr><td colspan="6" class="lj-more">… {lo} earlier events</td></tr>')
     for r in rows[lo:hi]:
         now = r["seq"] == current
-        cards = hidden_html(r["hidden"]) if r["hidden"] else cards_html(r["cards"], empty="")
+        cards = event_cards_html(r)
         seat = "" if r["seat"] is None else str(int(r["seat"]))
         cls = ' class="lj-now"' if now else ""
         out.append(

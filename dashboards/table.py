@@ -39,19 +39,20 @@ SEAT_AREAS = {
     5: ("bottom", "lower-right", "upper-right", "upper-left", "lower-left"),
     6: ("bottom", "lower-right", "upper-right", "top", "upper-left", "lower-left"),
 }
+MANY_CARDS = 20    # a hand of more cards is drawn with smaller faces (a 够级 hand holds 33)
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drew"}
 RESULT_CLASSES = {"win": "lj-won", "loss": "lj-lost", "draw": "lj-drew"}
 
 TABLE_CSS = """
-.lj-table{display:grid;gap:.45rem;grid-template-columns:1fr 1.35fr 1fr;
+.lj-table{display:grid;gap:.45rem;grid-template-columns:1fr 1.55fr 1fr;
  font-family:system-ui,sans-serif;font-size:.92rem;color:#1f2328}
 .lj-table.lj-n2{grid-template-areas:". top ." ". centre ." ". bottom ."}
 .lj-table.lj-n3{grid-template-areas:"upper-left centre upper-right" ". bottom ."}
 .lj-table.lj-n4{grid-template-areas:". top ." "left centre right" ". bottom ."}
 .lj-table.lj-n5{grid-template-areas:"upper-left centre upper-right"
  "lower-left centre lower-right" ". bottom ."}
-.lj-table.lj-n6{grid-template-areas:". top ." "upper-left centre upper-right"
- "lower-left centre lower-right" ". bottom ."}
+.lj-table.lj-n6{grid-template-areas:"upper-left top upper-right"
+ "lower-left centre lower-right" "bottom bottom bottom"}
 .lj-table.lj-flow{grid-template-columns:repeat(auto-fill,minmax(15rem,1fr))}
 .lj-table.lj-flow .lj-centre{grid-area:auto;grid-column:1/-1;border-radius:1rem}
 .lj-seat{border:1px solid #c9ccd1;border-radius:.6rem;padding:.4rem .55rem;background:#f7f8fa}
@@ -70,27 +71,31 @@ TABLE_CSS = """
 .lj-outcome.lj-lost{color:#b42318}
 .lj-outcome.lj-drew{color:#475569}
 .lj-flags{font-size:.75rem;color:#9a3412;margin-top:.15rem}
-.lj-centre{grid-area:centre;border:2px solid #166534;border-radius:50%/30%;
- background:#e9f5ec;padding:.8rem 1.2rem;text-align:center;display:flex;
- flex-direction:column;justify-content:center;gap:.3rem}
+.lj-centre{grid-area:centre;border:2px solid #166534;border-radius:45%/22%;
+ background:#e9f5ec;padding:.6rem 1.5rem;text-align:center;display:flex;
+ flex-direction:column;justify-content:center;gap:.2rem}
 .lj-top{font-size:1.35rem}
-.lj-info{font-size:.82rem;color:#24292f}
+.lj-info{font-size:.82rem;line-height:1.3;color:#24292f}
+.lj-centre .lj-info{font-size:.78rem;line-height:1.25}
 .lj-pending{font-weight:600;color:#b42318}
 .lj-card{display:inline-block;min-width:1.9em;padding:.05em .25em;margin:.08em;
  border:1px solid #8c959f;border-radius:.25em;background:#fff;text-align:center;
  font-weight:600;font-family:ui-monospace,monospace;color:#111}
 .lj-card.lj-red{color:#c8102e}
 .lj-card.lj-joker{font-style:italic}
+.lj-many .lj-card{font-size:.88em;min-width:1.75em;padding:.03em .2em;margin:.06em}
 .lj-back{display:inline-block;padding:.05em .4em;border:1px solid #8c959f;
  border-radius:.25em;background:repeating-linear-gradient(45deg,#dbe4f3,#dbe4f3 4px,#c2d0ea 4px,
  #c2d0ea 8px);color:#1f2f55;font-weight:600}
 .lj-suit-red{color:#c8102e}
-.lj-perspective{font-size:.8rem;color:#57606a;text-align:right}
+.lj-perspective{font-size:.8rem;color:#57606a;text-align:right;margin-top:.2rem}
 """.strip()
 
 
-def card_html(face: str) -> str:
-    """One card face as a span: 'Th' -> T♥ in red; jokers show BJ/RJ with their Chinese name."""
+def card_html(face: str, *, data: bool = True) -> str:
+    """One card face as a span: 'Th' -> T♥ in red; jokers show BJ/RJ with their Chinese name.
+    ``data`` False leaves out the ``data-face`` attribute (a preview of a list shown in full
+    elsewhere, so that each card of it is counted once)."""
     try:
         code = parse_face(face)
     except InvalidEvent:
@@ -101,7 +106,8 @@ def card_html(face: str) -> str:
     if code >= 52:
         classes += " lj-joker"
     title = JOKER_NAMES.get(face, face)
-    return (f'<span class="{classes}" data-face="{escape(face)}" title="{escape(title)}">'
+    attr = f' data-face="{escape(face)}"' if data else ""
+    return (f'<span class="{classes}"{attr} title="{escape(title)}">'
             f"{escape(pretty_face(code))}</span>")
 
 
@@ -254,6 +260,13 @@ def seat_area(view: dict[str, Any], seat: int, step: int = 1) -> str:
     return seat_areas(n)[((seat - bottom_seat(view)) * (1 if step >= 0 else -1)) % n]
 
 
+def hand_div(body: str, cards: int) -> str:
+    """A seat's hand (its HTML ``body`` holding ``cards`` faces) in its block; more than
+    ``MANY_CARDS`` faces are drawn smaller, so that a big hand takes fewer lines."""
+    many = " lj-many" if cards > MANY_CARDS else ""
+    return f'<div class="lj-hand{many}">{body}</div>'
+
+
 def seat_panel_html(seat: int, player: str, hand: Any, *, side: str | None = None,
                     outcome: dict[str, Any] | None = None, flags: Sequence[str] = (),
                     to_act: bool = False, me: bool = False, area: str = "") -> str:
@@ -287,7 +300,7 @@ def seat_panel_html(seat: int, player: str, hand: Any, *, side: str | None = Non
         f'<div class="lj-seat-head"><span class="lj-name">{"▶ " if to_act else ""}seat {seat} · '
         f"{escape(player)}</span>"
         f'<span class="lj-team">{" · ".join(head)}</span></div>'
-        f"<div>{body}</div>{flag_html}</div>"
+        f"{hand_div(body, len(hand) if isinstance(hand, (list, tuple)) else 0)}{flag_html}</div>"
     )
 
 
@@ -300,15 +313,16 @@ def seat_names(view: dict[str, Any], players: Sequence[str] | None) -> list[str]
 
 def layout_html(view: dict[str, Any], seats: Sequence[str], centre: str, *,
                 style: bool = True) -> str:
-    """The whole table: the perspective line, then the seat panels around the centre."""
+    """The whole table: the seat panels around the centre, then the perspective line under
+    them (so that the seats start right at the top of the table)."""
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     n = len(seats)
     shape = f"lj-n{n}" if n in SEAT_AREAS else "lj-flow"
     head = (f'<div class="lj-perspective">view: {escape(perspective_label(view))} · '
             f"{escape(str(view.get('game_id', '')))} · after seq "
             f"{(_int(view.get('seq')) or 1) - 1}</div>")
-    return (f'{css}{head}<div class="lj-table {shape}" data-seats="{n}">'
-            f'{"".join(seats)}{centre}</div>')
+    return (f'{css}<div class="lj-table {shape}" data-seats="{n}">'
+            f'{"".join(seats)}{centre}</div>{head}')
 
 
 def event_payload(e: Event) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from dashboards.table import (
     card_html,
     cards_html,
     event_payload,
+    hand_div,
     layout_html,
     outcome_html,
     outcome_of,
@@ -276,7 +277,7 @@ def seat_html(view: dict[str, Any], seat: int, player: str, *, area: str = "") -
         f'<div class="lj-seat-head"><span class="lj-name">{marker}seat {seat} · '
         f"{escape(player)}</span>"
         f'<span class="lj-team">{" · ".join(head_bits)}</span></div>'
-        f"{place}<div>{body}</div>{flag_html}</div>"
+        f"{place}{hand_div(body, len(hand) if isinstance(hand, list) else 0)}{flag_html}</div>"
     )
 
 

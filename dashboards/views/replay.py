@@ -3,12 +3,19 @@
 The URL keeps game, step and perspective (``?game=…&step=…&view=auditor|0 … n−1``, n the
 game's seat count), so a link to a moment of a game can be shared. Values from the URL and the
 warehouse are shown as plain text (``ui.note``), never as Markdown.
+
+Layout: the game picker, the session's previous / next game and the perspective are in the
+sidebar; the title, the step buttons (keys Home, ←, →, End) and the slider share one row, with
+the current event and the whole table right under it, so that every seat is in view without
+scrolling (1400×900: tests/dashboards/test_replay_layout_e2e.py); the event list, the players
+and the session's totals follow below.
 """
 
 from __future__ import annotations
 
 import polars as pl
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from dashboards import data, ui
 from dashboards.events import AUDITOR, event_line_html, events_html
@@ -107,110 +114,150 @@ def _jump_to_selected() -> None:
         ss[STEP] = int(rows[0])
 
 
-st.title("Replay")
-ui.require_warehouse()
-sync_from_url()
+# The step buttons: (key, label, key to press, help). Streamlit's own button shortcuts
+# (``st.button(shortcut=...)``) bind the keys; they do nothing while a text box, a select box
+# or the slider (which moves by itself on ← / →) has the focus.
+STEP_BUTTONS = (
+    ("rp_first", "first", "Home", "The first event (key: Home)"),
+    ("rp_prev", "previous", "Left", "One event back (key: ←)"),
+    ("rp_next", "next", "Right", "One event forward (key: →)"),
+    ("rp_last", "last", "End", "The last event (key: End)"),
+)
 
-# --- pick a game -------------------------------------------------------------------------
-types = [ALL_TYPES, *pl.from_arrow(ui.load(data.games_by_type))["game"].to_list()]
-type_col, text_col = st.columns([1, 3], vertical_alignment="bottom")
-game_type = type_col.selectbox("Game type", types, key=TYPE)
-text = text_col.text_input("Search by game id or player id", key=SEARCH,
+
+def _pick_game() -> tuple[str, dict]:
+    """The game picker (game type, search, game), in the sidebar; stops the page when no game
+    matches. Returns the game id and the found games' rows by id."""
+    types = [ALL_TYPES, *pl.from_arrow(ui.load(data.games_by_type))["game"].to_list()]
+    side = st.sidebar
+    game_type = side.selectbox("Game type", types, key=TYPE)
+    text = side.text_input("Search by game id or player id", key=SEARCH,
                            placeholder="part of a game id or a player id")
-found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200,
-                              None if game_type == ALL_TYPES else game_type))
-options = found["game_id"].to_list()
-rows_by_id = {r["game_id"]: r for r in found.iter_rows(named=True)}
-labels = {g: game_label(r) for g, r in rows_by_id.items()}
-current = ss.get(GAME)
-if current and current not in options and not text.strip() and game_type == ALL_TYPES:
-    options.insert(0, current)
-if not options:
-    ui.note("No game matches this search." if text.strip() else
-            f"The warehouse has no games. {ui.HOW_TO_FILL}", "info")
-    st.stop()
-if current not in options:
-    ss[GAME] = options[0]
-    ss[STEP] = 0
-game_id = st.selectbox("Game", options, key=GAME, on_change=_new_game,
-                       format_func=lambda g: labels.get(g, g))
+    found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200,
+                                  None if game_type == ALL_TYPES else game_type))
+    options = found["game_id"].to_list()
+    rows_by_id = {r["game_id"]: r for r in found.iter_rows(named=True)}
+    labels = {g: game_label(r) for g, r in rows_by_id.items()}
+    current = ss.get(GAME)
+    if current and current not in options and not text.strip() and game_type == ALL_TYPES:
+        options.insert(0, current)
+    if not options:
+        ui.note("No game matches this search." if text.strip() else
+                f"The warehouse has no games. {ui.HOW_TO_FILL}", "info")
+        st.stop()
+    if current not in options:
+        ss[GAME] = options[0]
+        ss[STEP] = 0
+    game_id = side.selectbox("Game", options, key=GAME, on_change=_new_game,
+                             format_func=lambda g: labels.get(g, g))
+    if game_id in labels:          # the whole label, which the narrow select box cuts short
+        ui.note(labels[game_id].removeprefix(f"{game_id} · "), "caption", where=side)
+    return game_id, rows_by_id
 
-# --- the game's session: previous / next game, totals ---------------------------------------
-session = ui.load(data.session_games, game_id)["game_id"].to_pylist()
-if len(session) > 1 and game_id in session:
+
+def _session_buttons(game_id: str, session: list[str]) -> None:
+    """Previous / next game of the session and 'game k of n', in the sidebar."""
+    if len(session) < 2 or game_id not in session:
+        return
     k = session.index(game_id)
-    s1, s2, s3 = st.columns([1, 1, 4], vertical_alignment="center")
+    s1, s2 = st.sidebar.columns(2)
     s1.button("previous game", key="rp_prev_game", disabled=k == 0, width="stretch",
               on_click=_open_game, kwargs={"to": session[k - 1] if k else game_id})
     s2.button("next game", key="rp_next_game", disabled=k == len(session) - 1,
               width="stretch", on_click=_open_game,
               kwargs={"to": session[k + 1] if k + 1 < len(session) else game_id})
-    s3.html(ui.note_html(f"game {k + 1} of {len(session)} of its session", "caption"))
-    with st.expander(f"Session totals ({len(session)} games)"):
-        st.dataframe(ui.load(data.session_totals, game_id), hide_index=True, width="stretch")
+    ui.note(f"game {k + 1} of {len(session)} of its session", "caption", where=st.sidebar)
 
-rp = ui.load(data.replay, game_id)
-if rp is None:
-    ui.note(f"Game {game_id} is not in the warehouse.", "error")
-    st.stop()
-last = len(rp) - 1
-ss[STEP] = max(0, min(int(ss.get(STEP, 0)), last))
-players = list(rp.final.players)
 
-# --- controls ----------------------------------------------------------------------------
-b1, b2, b3, b4, persp_col = st.columns([1, 1, 1, 1, 4], vertical_alignment="bottom")
-b1.button("first", icon=":material/first_page:", key="rp_first", width="stretch",
-          on_click=_go, kwargs={"to": 0, "last": last})
-b2.button("previous", icon=":material/chevron_left:", key="rp_prev", width="stretch",
-          on_click=_go, kwargs={"delta": -1, "last": last})
-b3.button("next", icon=":material/chevron_right:", icon_position="right", key="rp_next",
-          width="stretch", on_click=_go, kwargs={"delta": 1, "last": last})
-b4.button("last", icon=":material/last_page:", icon_position="right", key="rp_last",
-          width="stretch", on_click=_go, kwargs={"to": last, "last": last})
-persp_options = perspectives(len(players))
-if ss.get(VIEW) not in persp_options:
-    if isinstance(ss.get(VIEW), int):   # a seat this game lacks: the least revealing view
-        ui.note(f"This game has seats 0-{len(players) - 1}, not seat {ss[VIEW]}: showing "
-                "seat 0's view.", "warning")
-        ss[VIEW] = 0
-    else:
-        ss[VIEW] = AUDITOR
-perspective = persp_col.selectbox(
-    "Perspective", persp_options, key=VIEW,
-    format_func=lambda p: "auditor (all cards)" if p == AUDITOR else f"seat {p} · {players[p]}")
-if last > 0:
-    step = st.slider("Step (seq)", 0, last, key=STEP)
-else:
-    step = 0
-    st.caption("This game has a single event.")
+def _pick_perspective(players: list[str]) -> int | str:
+    """The perspective selector (the auditor or one of the game's seats), in the sidebar."""
+    persp_options = perspectives(len(players))
+    if ss.get(VIEW) not in persp_options:
+        if isinstance(ss.get(VIEW), int):   # a seat this game lacks: the least revealing view
+            ui.note(f"This game has seats 0-{len(players) - 1}, not seat {ss[VIEW]}: showing "
+                    "seat 0's view.", "warning")
+            ss[VIEW] = 0
+        else:
+            ss[VIEW] = AUDITOR
+    return st.sidebar.selectbox(
+        "Perspective", persp_options, key=VIEW,
+        format_func=lambda p: "auditor (all cards)" if p == AUDITOR else f"seat {p} · {players[p]}")
 
-# --- the table ---------------------------------------------------------------------------
-state = rp.state_at(step)
-view = rp.game.view(state, None if perspective == AUDITOR else perspective)
-rows = data.replay_rows(game_id, perspective)
-st.html(event_line_html(rows[step], last))
-st.html(table_html(rp.game_type, view, players))
 
-# --- the events --------------------------------------------------------------------------
-st.subheader("Events")
-auditor = perspective == AUDITOR
-st.html(events_html(rows, step, future=auditor))      # a seat never sees what comes next
-listed = data.replay_rows_table(game_id, perspective)
-if not auditor:
-    listed = listed.slice(0, step + 1)
-with st.expander(f"All {len(rows)} events (select one to jump to it)" if auditor else
-                 "The events so far (select one to jump to it)"):
-    st.dataframe(listed, hide_index=True, width="stretch",
-                 key="rp_events", on_select=_jump_to_selected, selection_mode="single-row")
+def _step_controls(row: DeltaGenerator, last: int) -> int:
+    """First / previous / next / last (with their keys) and the step slider, added to the
+    title's row."""
+    moves = ({"to": 0}, {"delta": -1}, {"delta": 1}, {"to": last})
+    for (key, label, shortcut, help_text), move in zip(STEP_BUTTONS, moves, strict=True):
+        row.button(label, key=key, shortcut=shortcut, help=help_text, width="content",
+                   on_click=_go, kwargs={**move, "last": last})
+    if last > 0:
+        return row.slider("Step (seq)", 0, last, key=STEP)
+    row.caption("This game has a single event.")
+    return 0
 
-with st.expander("Players and result"):
-    row = rows_by_id.get(game_id)
-    result = ui.result_label(row.get("winning_side"), row.get("winners"), players) if row else ""
-    if result:
-        ui.note(f"Result: {result}" + (f" ({row['reason']})" if row.get("reason") else ""),
-                "caption")
-    st.dataframe(ui.load(data.game_players, game_id), hide_index=True, width="stretch")
 
-write_url(game_id, step, perspective)
-ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "
-        "(the address bar holds it).", "caption")
+def _event_list(game_id: str, rows: list, step: int, perspective: int | str) -> None:
+    """The window of events around the step, and the whole list (select a row to jump)."""
+    st.subheader("Events")
+    auditor = perspective == AUDITOR
+    st.html(events_html(rows, step, future=auditor))      # a seat never sees what comes next
+    listed = data.replay_rows_table(game_id, perspective)
+    if not auditor:
+        listed = listed.slice(0, step + 1)
+    with st.expander(f"All {len(rows)} events (select one to jump to it)" if auditor else
+                     "The events so far (select one to jump to it)"):
+        st.dataframe(listed, hide_index=True, width="stretch",
+                     key="rp_events", on_select=_jump_to_selected, selection_mode="single-row")
+
+
+def _game_details(game_id: str, row: dict | None, players: list[str], session: list[str]) -> None:
+    """The players and result of the game, and its session's totals per player."""
+    with st.expander("Players and result"):
+        result = (ui.result_label(row.get("winning_side"), row.get("winners"), players)
+                  if row else "")
+        if result:
+            ui.note(f"Result: {result}" + (f" ({row['reason']})" if row.get("reason") else ""),
+                    "caption")
+        st.dataframe(ui.load(data.game_players, game_id), hide_index=True, width="stretch")
+    if len(session) > 1 and game_id in session:
+        with st.expander(f"Session totals ({len(session)} games)"):
+            st.dataframe(ui.load(data.session_totals, game_id), hide_index=True,
+                         width="stretch")
+
+
+def main() -> None:
+    """The page: the picker and perspective in the sidebar; the step controls, the current
+    event and the table at the top, so the whole table is in view; the events and details
+    below it."""
+    head = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
+    head.title("Replay", width="content")
+    ui.require_warehouse()
+    sync_from_url()
+    game_id, rows_by_id = _pick_game()
+    session = ui.load(data.session_games, game_id)["game_id"].to_pylist()
+    _session_buttons(game_id, session)
+    rp = ui.load(data.replay, game_id)
+    if rp is None:
+        ui.note(f"Game {game_id} is not in the warehouse.", "error")
+        st.stop()
+    last = len(rp) - 1
+    ss[STEP] = max(0, min(int(ss.get(STEP, 0)), last))
+    players = list(rp.final.players)
+    perspective = _pick_perspective(players)
+    step = _step_controls(head, last)
+
+    state = rp.state_at(step)
+    view = rp.game.view(state, None if perspective == AUDITOR else perspective)
+    rows = data.replay_rows(game_id, perspective)
+    st.html(event_line_html(rows[step], last))
+    st.html(table_html(rp.game_type, view, players))
+
+    _event_list(game_id, rows, step, perspective)
+    _game_details(game_id, rows_by_id.get(game_id), players, session)
+    write_url(game_id, step, perspective)
+    ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "
+            "(the address bar holds it).", "caption")
+
+
+main()

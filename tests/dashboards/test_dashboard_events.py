@@ -6,7 +6,10 @@ import pytest
 
 from dashboards.events import (
     AUDITOR,
+    FOLD_OVER,
+    FOLD_PREVIEW,
     can_see_cards,
+    event_cards_html,
     event_detail,
     event_line_html,
     event_rows,
@@ -91,3 +94,76 @@ def test_text_rows_use_suit_symbols_and_hide(replay):
     assert deal_other["cards"].endswith("hidden")
     play = next(r for r in rows if r["kind"] == "PLAY")
     assert any(sym in play["cards"] for sym in "♠♥♣♦") or play["cards"] in ("BJ", "RJ")
+
+
+# ---------------------------------------------------------------- long card lists folded
+
+def _deck_row(n: int = 216, kind: str = "GAME_START") -> dict:
+    faces = [format_face(c % 54) for c in range(n)]
+    return {"seq": 0, "seat": None, "player": "", "kind": kind, "cards": faces, "hidden": 0,
+            "detail": f"deck of {n} cards"}
+
+
+def test_a_long_card_list_is_folded_with_the_whole_list_inside():
+    row = _deck_row()
+    for html in (event_cards_html(row), event_line_html(row, 99), events_html([row], 0)):
+        assert html.count('<details class="lj-fold"') == 1 and "<details open" not in html
+        summary = html[html.index("<summary>"):html.index("</summary>")]
+        assert "deck: 216 cards" in summary and "data-face" not in summary   # a preview only
+        assert summary.count('class="lj-card') == FOLD_PREVIEW
+        body = html[html.index('class="lj-fold-all"'):html.index("</details>")]
+        assert body.count("data-face=") == 216 == html.count("data-face=")
+        faces = [f.split('"')[0] for f in body.split('data-face="')[1:]]
+        assert faces == row["cards"]                      # every face, in the deck's order
+
+
+def test_short_lists_and_hidden_cards_are_not_folded():
+    short = _deck_row(FOLD_OVER, "DEAL")
+    assert "<details" not in event_cards_html(short)
+    assert event_cards_html(short).count("data-face=") == FOLD_OVER
+    assert "dealt: 13 cards" in event_cards_html(_deck_row(FOLD_OVER + 1, "DEAL"))
+    assert "new stock: 40 cards" in event_cards_html(_deck_row(40, "RESHUFFLE"))
+    assert "cards: 30 cards" in event_cards_html(_deck_row(30, "SOMETHING"))
+    hidden = {**_deck_row(), "cards": [], "hidden": 216}
+    assert "<details" not in event_cards_html(hidden) and "× 216" in event_cards_html(hidden)
+
+
+def test_a_folded_list_is_escaped():
+    row = {**_deck_row(20), "cards": ["<img src=x>"] * 20, "kind": "<b>K</b>"}
+    html = event_line_html(row, 3) + events_html([row], 0)
+    assert "<img" not in html and "&lt;img src=x&gt;" in html and "<b>K" not in html
+
+
+def test_the_gouji_deal_is_folded_for_the_auditor_only(gouji_games):
+    events = gouji_games[1]
+    (deal,) = [i for i, e in enumerate(events) if e.kind == "DEAL"]
+    n = len(events[deal].cards)
+    auditor = event_rows(events, AUDITOR)[deal]
+    assert n > FOLD_OVER and f"dealt: {n} cards" in event_cards_html(auditor)
+    seat = event_rows(events, 2)[deal]
+    assert "<details" not in event_cards_html(seat)
+
+
+def test_the_replay_page_folds_the_deck_of_game_start(app_db, dash_games):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.dashboards.test_replay_perspective import APP
+
+    events = dash_games[2]
+    gid, deck = events[0].game_id, [format_face(c) for c in events[0].cards]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params.update({"game": gid, "step": "0", "view": "auditor"})
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    bodies = [h.proto.body for h in at.html if "lj-fold" in h.proto.body and "<details" in h.proto.body]
+    assert len(bodies) == 2               # the current event above the table, and the list
+    for body in bodies:
+        fold = body[body.index('<details class="lj-fold"'):]
+        fold = fold[:fold.index("</details>")]
+        assert f"deck: {len(deck)} cards" in fold and len(deck) > 100
+        assert [f.split('"')[0] for f in fold.split('data-face="')[1:]] == deck
+    # a seat never sees the deck: a card back with its count, nothing to unfold
+    at.selectbox(key="rp_view").set_value(3).run()
+    assert not any("<details" in h.proto.body for h in at.html)
+    assert any(f"× {len(deck)}" in h.proto.body for h in at.html if "lj-now-line" in h.proto.body)

@@ -7,11 +7,14 @@ import re
 import pytest
 
 from dashboards.table import (
+    MANY_CARDS,
     SEAT_AREAS,
+    TABLE_CSS,
     card_html,
     cards_html,
     centre_html,
     perspective_label,
+    seat_panel_html,
     table_html,
 )
 from engine.events import Event
@@ -189,3 +192,19 @@ def test_generic_table_escapes_and_survives_odd_views():
     assert "<script>" not in html and "<p0>" not in html and "<i>x" not in html
     assert "&lt;script&gt;" in html and "deck: 100 cards" in html
     assert generic.event_detail(Event("GAME_END", tag="t")) == "game over: t"
+
+
+def test_a_preview_face_has_no_data_attribute_and_big_hands_are_drawn_smaller():
+    assert 'data-face="Th"' not in card_html("Th", data=False)
+    assert "T♥" in card_html("Th", data=False) and "lj-red" in card_html("Th", data=False)
+    big = seat_panel_html(0, "p", ["Th"] * (MANY_CARDS + 1))
+    small = seat_panel_html(0, "p", ["Th"] * MANY_CARDS)
+    assert 'class="lj-hand lj-many"' in big and big.count('data-face="Th"') == MANY_CARDS + 1
+    assert 'class="lj-hand"' in small and "lj-many" not in small
+    assert ".lj-many .lj-card{" in TABLE_CSS
+
+
+def test_the_perspective_line_comes_under_the_seats(replay):
+    html = table_html("keng", replay.game.view(replay.state_at(5), 2), replay.final.players)
+    assert html.index('data-seat="') < html.index('class="lj-perspective"')
+    assert "seat 2 (own cards only)" in html[html.index('class="lj-perspective"'):]

@@ -97,3 +97,18 @@ def test_previous_and_next_game_of_the_session_and_its_totals(gouji_app_db, gouj
     assert at.selectbox(key="rp_game").value == ids[1]
     totals = _frame(at, "wins")
     assert totals.to_dict("records") == want and int(totals["games"].sum()) == 6 * len(ids)
+
+
+def test_the_step_buttons_have_keys_and_say_so(app_db, dash_games):
+    at = _replay(game=dash_games[3][0].game_id, step="10", view="auditor")
+    keys = {"rp_first": ("home", "Home"), "rp_prev": ("left", "←"),
+            "rp_next": ("right", "→"), "rp_last": ("end", "End")}
+    for key, (shortcut, shown) in keys.items():
+        proto = at.button(key=key).proto
+        assert proto.shortcut == shortcut and shown in proto.help, (key, proto)
+    # the picker and the perspective are in the sidebar, the step controls on the page
+    sidebar = {w.key for w in at.sidebar.selectbox} | {w.key for w in at.sidebar.text_input}
+    assert {"rp_type", "rp_search", "rp_game", "rp_view"} <= sidebar
+    assert not {b.key for b in at.sidebar.button} & set(keys)
+    at.button(key="rp_next").click().run()
+    assert at.slider(key="rp_step").value == 11
