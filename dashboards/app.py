@@ -1,7 +1,8 @@
 """The dashboard's one entry script: ``streamlit run dashboards/app.py`` (see ``liujia serve``).
 
 Pages live in dashboards/views/; st.navigation routes between them. The warehouse file comes
-from $LIUJIA_DB (set by ``liujia serve --db``), else the project's default.
+from $LIUJIA_DB (set by ``liujia serve --db``), else the project's default. Every page gets the
+shipped CJK font (dashboards/static/, ``ui.use_cjk_font``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ def pages() -> list[st.Page]:
 def main() -> None:
     """Configure the page, show the sidebar and run the selected page."""
     st.set_page_config(page_title="liujia", page_icon="🂡", layout="wide")
+    ui.use_cjk_font()                   # Chinese labels without CJK fonts on the machine
     guard.require_token()
     nav = st.navigation(pages())
     ui.note(f"warehouse: {data.db_path()}", "caption", where=st.sidebar)

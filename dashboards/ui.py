@@ -9,8 +9,11 @@ and appears literally. Only fixed text of the dashboard's own goes to Markdown e
 
 from __future__ import annotations
 
+import base64
+import functools
 from collections.abc import Callable, Sequence
 from html import escape
+from pathlib import Path
 from typing import Any, TypeVar
 
 import duckdb
@@ -32,6 +35,50 @@ NOTE_STYLES = {
     "warning": ("#713f12", "#fffbeb", "#fde68a"),
     "error": ("#7f1d1d", "#fef2f2", "#fecaca"),
 }
+
+# The CJK glyphs the dashboard shows (tools/font_subset.py builds the file; its licence and
+# provenance are beside it), as faces limited to CJK code points (``CJK_RANGE``): all other text
+# keeps its font. They join Streamlit's own families (with the descriptors of Streamlit's faces,
+# else the browser does not combine them), and the family ``CJK_FAMILY`` leads the system-font
+# stacks of the dashboard's own HTML (dashboards/table.py, events.py). Leading, not last:
+# Chromium keeps drawing boxes for text it laid out, with a system font first, before the font
+# had loaded (the bold 够级 badge of the 够级 table stayed boxes).
+CJK_FONT = Path(__file__).resolve().parent / "static" / "liujia-cjk.woff2"
+CJK_FAMILY = "liujia CJK"
+CJK_RANGE = "U+3000-9FFF, U+FF00-FFEF"
+STREAMLIT_FACES = (("Source Sans", "normal"), ("Source Sans", "italic"),
+                   ("Source Code Pro", "normal"))
+OWN_STACKS = {".lj-table": "system-ui,sans-serif", ".lj-events": "system-ui,sans-serif",
+              ".lj-card": "ui-monospace,monospace"}
+
+
+@functools.cache
+def font_css() -> str:
+    """The <style> with the shipped CJK font as @font-face rules (a data: URL), '' when the
+    font file is missing."""
+    try:
+        b64 = base64.b64encode(CJK_FONT.read_bytes()).decode("ascii")
+    except OSError:
+        return ""
+    src = (f'unicode-range:{CJK_RANGE};src:url(data:font/woff2;base64,{b64}) format("woff2");'
+           "font-display:swap")
+    faces = [(CJK_FAMILY, "normal", "400"),
+             *((family, style, "100 900") for family, style in STREAMLIT_FACES)]
+    rules = [f'@font-face{{font-family:"{family}";font-style:{style};font-weight:{weight};{src}}}'
+             for family, style, weight in faces]
+    # class names with an escaped hyphen (the same selector): no st.html body but the table's
+    # own holds the text "lj-table" (tests find the table's, the events' element by it)
+    escaped = {selector.replace("-", "\\-"): stack for selector, stack in OWN_STACKS.items()}
+    rules += [f':root {selector}{{font-family:"{CJK_FAMILY}",{stack}}}'
+              for selector, stack in escaped.items()]
+    return "<style>" + "\n".join(rules) + "</style>"
+
+
+def use_cjk_font() -> None:
+    """Load the shipped CJK font into the page (style only: it takes no space)."""
+    css = font_css()
+    if css:
+        st.html(css)
 
 
 def note_html(text: str, kind: str = "info") -> str:
