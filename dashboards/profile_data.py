@@ -1,26 +1,104 @@
-"""The players page's profile queries: named, cached wrappers of ``warehouse.tendencies``
-(the tendency catalog, docs/decisions.md), cached like ``dashboards.data`` by the file's
-identity and run on a short-lived read-only connection."""
+"""The players page's profile queries: a player's record, results by seat, side and over time,
+tendencies (the catalog, docs/decisions.md), partnerships and games under one scope (game,
+date range, seat: ``warehouse.tendencies.Scope``), and each seat's key tendencies "as of" a
+game for the replay page. Cached like ``dashboards.data`` by the file's identity; a profile's
+queries run together on one short-lived read-only connection (``profile_tables``), and
+``whole_profile`` runs every query of the page uncached, for a benchmark."""
 
 from __future__ import annotations
 
+from dataclasses import astuple
 from typing import Any
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import streamlit as st
 
 from dashboards import data
+from warehouse import queries as wq
 from warehouse import tendencies as wt
+from warehouse.tendencies import Scope
 
-# The named queries of warehouse.tendencies the players page runs.
-QUERIES = frozenset({"player_tendencies", "partnerships"})
+GAMES_SHOWN = 500       # the latest games of the player listed on the profile
+BLOCKS = (5, 10, 20, 50, 100, 200, 500)     # the choices of games per block, over time
+MAX_BLOCKS = 20          # the default block size keeps the chart within this many points
+
+# The named queries the profile runs one by one (``_query``), by module.
+QUERIES = {"player_tendencies": wt, "partnerships": wt, "as_of": wt, "player_span": wq,
+           "results_over_time": wq}
+
+
+def default_block(games: int) -> int:
+    """The smallest of BLOCKS that shows ``games`` games in at most MAX_BLOCKS blocks."""
+    return next((b for b in BLOCKS if -(-games // b) <= MAX_BLOCKS), BLOCKS[-1])
+
+
+def profile_tables(con: Any, player: str, game: str | None = None,
+                   scope: Scope | None = None) -> dict[str, Any]:
+    """Every scoped query of a player's profile on one connection: record (by game, seat and
+    side), by_seat, by_side (results with intervals and the population's rate), tendencies
+    (catalog game -> its player_tendencies, for the games played in scope), partnerships and
+    games (the latest GAMES_SHOWN)."""
+    record = wq.player_results(con, player, scope)
+    if game is not None:
+        record = record.filter(pc.equal(record["game"], game))
+    played = set(record["game"].to_pylist())
+    return {
+        "record": record,
+        "by_seat": wq.results_by(con, player, "seat", game, scope),
+        "by_side": wq.results_by(con, player, "side", game, scope),
+        "tendencies": {g: wt.player_tendencies(con, player, g, scope=scope)
+                       for g in tendency_games() if g in played},
+        "partnerships": wt.partnerships(con, player, game, scope),
+        "games": wq.player_games(con, player, game, scope, GAMES_SHOWN),
+    }
+
+
+def whole_profile(player: str, game: str | None = None, scope: Scope | None = None,
+                  block: int | None = None) -> dict[str, Any]:
+    """Every query the profile page runs for this player, game and scope, uncached, on one
+    read-only connection to the dashboard's warehouse: ``profile_tables`` plus the unscoped
+    record and span the filters need and the results over time (``block`` games a block;
+    None: ``default_block``). For timing a player's whole profile."""
+    with data.warehouse(str(data.db_path())).connect() as con:
+        out: dict[str, Any] = {"record_all": wq.player_results(con, player),
+                               "span": wq.player_span(con, player)}
+        out |= profile_tables(con, player, game, scope)
+        games = sum(out["record"]["games"].to_pylist())
+        out["over_time"] = wq.results_over_time(con, player, game, scope,
+                                                block or default_block(games))
+    return out
+
+
+def _fingerprint() -> tuple[str, data.Fingerprint]:
+    path = str(data.db_path())
+    fp = data.fingerprint(path)
+    if fp is None:
+        raise data.NoWarehouse(path)
+    return path, fp
+
+
+@st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
+def _cached_profile(path: str, fp: data.Fingerprint, player: str, game: str | None,
+                    scope: tuple[Any, ...]) -> dict[str, Any]:
+    try:
+        with data.warehouse(path).connect() as con:
+            return profile_tables(con, player, game, Scope(*scope))
+    except FileNotFoundError:
+        raise data.NoWarehouse(path) from None
+
+
+def profile(player: str, game: str | None = None, scope: Scope | None = None) -> dict[str, Any]:
+    """The scoped tables of a player's profile (``profile_tables``), cached."""
+    path, fp = _fingerprint()
+    return _cached_profile(path, fp, player, game, astuple(scope or Scope()))
 
 
 @st.cache_data(show_spinner=False, max_entries=256, ttl=3600)
 def _cached(path: str, fp: data.Fingerprint, name: str, args: tuple[Any, ...]) -> Any:
     try:
         with data.warehouse(path).connect() as con:
-            return getattr(wt, name)(con, *args)
+            return getattr(QUERIES[name], name)(con, *args)
     except FileNotFoundError:
         raise data.NoWarehouse(path) from None
 
@@ -28,11 +106,12 @@ def _cached(path: str, fp: data.Fingerprint, name: str, args: tuple[Any, ...]) -
 def _query(name: str, *args: Any) -> Any:
     if name not in QUERIES:
         raise KeyError(f"not a profile query: {name!r}")
-    path = str(data.db_path())
-    fp = data.fingerprint(path)
-    if fp is None:
-        raise data.NoWarehouse(path)
+    path, fp = _fingerprint()
     return _cached(path, fp, name, args)
+
+
+def _scope_args(scope: Scope | None) -> Scope | None:
+    return None if scope is None or scope.is_all() else scope
 
 
 def tendency_games() -> tuple[str, ...]:
@@ -40,16 +119,32 @@ def tendency_games() -> tuple[str, ...]:
     return tuple(dict.fromkeys(t.game for t in wt.catalog()))
 
 
-def descriptions(game: str) -> dict[str, str]:
-    """Tendency name -> description for one game's catalog."""
+def descriptions(game: str | None = None) -> dict[str, str]:
+    """Tendency name -> description for one game's catalog (or every game's)."""
     return {t.name: t.description for t in wt.catalog(game)}
 
 
-def player_tendencies(player: str, game: str) -> pa.Table:
+def player_tendencies(player: str, game: str, scope: Scope | None = None) -> pa.Table:
     """One player's tendencies in one game (``warehouse.tendencies.player_tendencies``)."""
-    return _query("player_tendencies", player, game)
+    return _query("player_tendencies", player, game, wt.MIN_OPPORTUNITIES, _scope_args(scope))
 
 
-def partnerships(player: str, game: str | None = None) -> pa.Table:
+def partnerships(player: str, game: str | None = None, scope: Scope | None = None) -> pa.Table:
     """How the player does with each teammate and opposite (``partnerships``)."""
-    return _query("partnerships", player, game)
+    return _query("partnerships", player, game, _scope_args(scope))
+
+
+def player_span(player: str, game: str | None = None) -> dict[str, Any]:
+    """How many games the player played and the first and last start (``player_span``)."""
+    return _query("player_span", player, game)
+
+
+def results_over_time(player: str, game: str | None = None, scope: Scope | None = None,
+                      block: int = 20) -> pa.Table:
+    """The player's results in blocks of ``block`` games (``results_over_time``)."""
+    return _query("results_over_time", player, game, _scope_args(scope), block)
+
+
+def as_of(game_id: str) -> pa.Table:
+    """Each seat's player and key tendencies from the games before this one (``as_of``)."""
+    return _query("as_of", game_id)

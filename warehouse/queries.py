@@ -13,6 +13,7 @@ import duckdb
 import pyarrow as pa
 
 from engine.events import Event
+from warehouse.tendencies import Scope, scope_sql, wilson_sql
 
 
 def _limit(limit: int) -> int:
@@ -21,7 +22,8 @@ def _limit(limit: int) -> int:
     return limit
 
 
-def _table(con: duckdb.DuckDBPyConnection, sql: str, params: list[Any] | None = None) -> pa.Table:
+def _table(con: duckdb.DuckDBPyConnection, sql: str,
+           params: list[Any] | dict[str, Any] | None = None) -> pa.Table:
     return con.sql(sql, params=params or []).to_arrow_table()
 
 
@@ -103,16 +105,111 @@ def ingest_runs(con: duckdb.DuckDBPyConnection, limit: int = 50) -> pa.Table:
                        "ORDER BY run_id DESC LIMIT ?", [_limit(limit)])
 
 
-def player_results(con: duckdb.DuckDBPyConnection, player_id: str) -> pa.Table:
+def player_results(con: duckdb.DuckDBPyConnection, player_id: str,
+                   scope: Scope | None = None) -> pa.Table:
     """One player's record by game, seat and side: game, seat, side, games, wins, losses,
-    draws."""
+    draws; the games of the ``scope`` only (warehouse.tendencies.Scope)."""
+    cond, params = scope_sql(scope, "g", "s.seat")
     return _table(con, "SELECT g.game, s.seat, s.side, count(*)::BIGINT AS games, "
                        "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
                        "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses, "
                        "count(*) FILTER (WHERE s.result = 'draw')::BIGINT AS draws "
                        "FROM seats s JOIN games g ON g.game_id = s.game_id "
-                       "WHERE s.player_id = ? GROUP BY g.game, s.seat, s.side "
-                       "ORDER BY g.game, s.seat, s.side NULLS FIRST", [player_id])
+                       f"WHERE s.player_id = $player AND {cond} GROUP BY g.game, s.seat, s.side "
+                       "ORDER BY g.game, s.seat, s.side NULLS FIRST",
+                  params | {"player": str(player_id)})
+
+
+def _record_sql() -> tuple[str, str]:
+    """(counts, rates): the aggregates games, wins, losses, draws, decided (wins + losses) over
+    rows with a ``result`` column, and, over those, win_rate = wins / decided and its 95%
+    Wilson bounds low, high (null when nothing was decided)."""
+    low, high = wilson_sql("wins", "decided")
+    counts = ("count(*)::BIGINT AS games, "
+              "count(*) FILTER (WHERE result = 'win')::BIGINT AS wins, "
+              "count(*) FILTER (WHERE result = 'loss')::BIGINT AS losses, "
+              "count(*) FILTER (WHERE result = 'draw')::BIGINT AS draws, "
+              "count(*) FILTER (WHERE result IN ('win', 'loss'))::BIGINT AS decided")
+    rates = ("CASE WHEN decided > 0 THEN wins::DOUBLE / decided::DOUBLE END AS win_rate, "
+             f"CASE WHEN decided > 0 THEN {low} END AS low, "
+             f"CASE WHEN decided > 0 THEN {high} END AS high")
+    return counts, rates
+
+
+RESULT_DIMENSIONS = ("seat", "side")
+
+
+def results_by(con: duckdb.DuckDBPyConnection, player_id: str, by: str = "seat",
+               game: str | None = None, scope: Scope | None = None) -> pa.Table:
+    """One player's results by seat or by side (``RESULT_DIMENSIONS``) per game: game, seat
+    (or side), games, wins, losses, draws, decided, win_rate (wins / decided), low, high (its
+    95% Wilson interval), population_rate (the win rate of every player at that seat or side,
+    over decided games); the ``scope``'s games only, the population's too."""
+    if by not in RESULT_DIMENSIONS:
+        raise ValueError(f"by must be one of {', '.join(RESULT_DIMENSIONS)}, not {by!r}")
+    cond, params = scope_sql(scope, "g", "s.seat")
+    counts, rates = _record_sql()
+    sql = f"""WITH base AS (
+    SELECT g.game, s.{by} AS grp, s.player_id, s.result FROM seats s
+    JOIN games g ON g.game_id = s.game_id
+    WHERE ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
+pop AS (SELECT game, grp, CASE WHEN count(*) FILTER (WHERE result IN ('win', 'loss')) > 0
+            THEN (count(*) FILTER (WHERE result = 'win'))::DOUBLE
+                 / (count(*) FILTER (WHERE result IN ('win', 'loss')))::DOUBLE END
+            AS population_rate FROM base GROUP BY ALL),
+mine AS (SELECT game, grp, {counts} FROM base WHERE player_id = $player GROUP BY ALL)
+SELECT m.game, m.grp AS {by}, m.games, m.wins, m.losses, m.draws, m.decided, {rates},
+       p.population_rate
+FROM mine m LEFT JOIN pop p ON p.game = m.game AND p.grp IS NOT DISTINCT FROM m.grp
+ORDER BY m.game, m.grp NULLS FIRST"""
+    return _table(con, sql, params | {"player": str(player_id), "game": game})
+
+
+def results_over_time(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
+                      scope: Scope | None = None, block: int = 20) -> pa.Table:
+    """One player's results over time in blocks of ``block`` games in the order they started
+    (start, then game id; the last block may be shorter): block (0, 1, …), first and last
+    (the start of its first and last game), games, wins, losses, draws, decided, win_rate,
+    low, high (95% Wilson, over decided games); the ``scope``'s games only."""
+    if isinstance(block, bool) or not isinstance(block, int) or block < 1:
+        raise ValueError(f"block must be a whole number >= 1, got {block!r}")
+    cond, params = scope_sql(scope, "g", "s.seat")
+    counts, rates = _record_sql()
+    sql = f"""WITH mine AS (
+    SELECT g.started, s.result,
+           row_number() OVER (ORDER BY g.started, g.game_id) - 1 AS i
+    FROM seats s JOIN games g ON g.game_id = s.game_id
+    WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
+blocks AS (SELECT i // $block AS block, min(started) AS first, max(started) AS last, {counts}
+           FROM mine GROUP BY 1)
+SELECT block, first, last, games, wins, losses, draws, decided, {rates}
+FROM blocks ORDER BY block"""
+    return _table(con, sql, params | {"player": str(player_id), "game": game, "block": block})
+
+
+def player_games(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
+                 scope: Scope | None = None, limit: int = 500) -> pa.Table:
+    """One player's games (of one game type, if given; of the ``scope``), latest first: the
+    columns of recent_games, then the player's seat, side, result and score."""
+    cond, params = scope_sql(scope, "g", "s.seat")
+    cols = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
+    return _table(con, f"SELECT {cols}, s.seat, s.side, s.result, s.score FROM seats s "
+                       "JOIN games g ON g.game_id = s.game_id WHERE s.player_id = $player "
+                       f"AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond} "
+                       "ORDER BY g.started DESC, g.game_id DESC LIMIT $limit",
+                  params | {"player": str(player_id), "game": game, "limit": _limit(limit)})
+
+
+def player_span(con: duckdb.DuckDBPyConnection, player_id: str,
+                game: str | None = None) -> dict[str, Any]:
+    """When a player played (of one game type, if given): games, first and last (the start
+    of the first and of the latest game; None without games)."""
+    (row,) = con.execute(
+        "SELECT count(*), min(g.started), max(g.started) FROM seats s JOIN games g "
+        "ON g.game_id = s.game_id WHERE s.player_id = $player "
+        "AND ($game::VARCHAR IS NULL OR g.game = $game)",
+        {"player": str(player_id), "game": game}).fetchall()
+    return {"games": int(row[0]), "first": row[1], "last": row[2]}
 
 
 GOUJI_TENDENCIES_SQL = """

@@ -1,6 +1,6 @@
 """How people play: the ``decisions`` table, a catalog of named tendencies per game, and the
-per-player figures over it in DuckDB SQL and, the same numbers, in Polars lazy frames
-(docs/decisions.md).
+per-player figures over it in DuckDB SQL (here) and, the same numbers, in Polars lazy frames
+(``warehouse.tendencies_lazy``); docs/decisions.md.
 
 A tendency is an *opportunity* predicate (the rows where it could happen) and a *success*
 predicate over the rows of ``decisions`` (derived from the engine at ingest:
@@ -8,16 +8,20 @@ predicate over the rows of ``decisions`` (derived from the engine at ingest:
 seat of a game, from ``seats`` and ``games``). Each predicate is written once as a ``Pred``,
 SQL text and Polars expression side by side. Per player and tendency: n (opportunities),
 k (successes), the rate, its 95% Wilson interval, the population rate (all players pooled) and
-the player's percentile among players with at least ``MIN_OPPORTUNITIES`` opportunities.
-Only code writes SQL text here; the player and the game reach the queries as parameters.
+the player's percentile among players with at least ``MIN_OPPORTUNITIES`` opportunities. A
+``Scope`` (a date range, a seat, "before game X") limits every figure to a slice of the
+warehouse; ``as_of`` gives each seat of a game its player's key tendencies before that game.
+Only code writes SQL text here; the player, the game and the scope reach the queries as
+parameters.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, NamedTuple
 
 import duckdb
 import polars as pl
@@ -71,8 +75,9 @@ def option(*categories: str) -> Pred:
     expr = pl.any_horizontal([pl.col("options").list.contains(c) for c in categories])
     if len(categories) == 1:
         return Pred(f"list_contains(options, {_word(categories[0])})", expr)
-    words = ", ".join(map(_word, categories))
-    return Pred(f"list_has_any(options, [{words}])", expr)
+    # an OR of list_contains: the same rows as list_has_any, about ten times faster in DuckDB
+    either = " OR ".join(f"list_contains(options, {_word(c)})" for c in categories)
+    return Pred(f"({either})", expr)
 
 
 def chosen(*categories: str) -> Pred:
@@ -236,6 +241,110 @@ def catalog(game: str | None = None) -> tuple[Tendency, ...]:
     return tuple(t for t in CATALOG if game is None or t.game == game)
 
 
+# The tendencies the replay page shows for each seat "as of" a game (``as_of``): per game the
+# few a strong player glances at before playing someone.
+KEY_TENDENCIES: dict[str, tuple[str, ...]] = {
+    "keng": ("keng.stacks", "keng.snatches", "keng.attacks_low"),
+    "gouji": ("gouji.answers_opposite", "gouji.burns", "gouji.first"),
+    "modaoshuang": ("modaoshuang.feints", "modaoshuang.reports", "modaoshuang.plays_joker"),
+}
+
+
+# ---------------------------------------------------------------- the scope
+
+@dataclass(frozen=True)
+class Scope:
+    """Which games count: those started in [since, until], the rows at one seat, the games
+    that started strictly before one game (by start, then game id). None: no limit.
+
+    ``since`` and ``until`` are dates (whole days, UTC) or datetimes (to the microsecond;
+    naive ones are UTC). A scope limits the whole slice of the warehouse a figure is computed
+    on — the player's rows and the population's alike (docs/decisions.md, *Scope*)."""
+
+    since: date | datetime | None = None
+    until: date | datetime | None = None
+    seat: int | None = None
+    before: str | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("since", "until"):
+            if not isinstance(getattr(self, name), date | None):
+                raise ValueError(f"{name} must be a date or datetime, not "
+                                 f"{getattr(self, name)!r}")
+        if self.seat is not None and (isinstance(self.seat, bool) or
+                                      not isinstance(self.seat, int) or self.seat < 0):
+            raise ValueError(f"seat must be a whole number >= 0, not {self.seat!r}")
+        if self.before is not None and not isinstance(self.before, str):
+            raise ValueError(f"before must be a game id, not {self.before!r}")
+
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The date range as epoch microseconds [low, high): since's first microsecond (a
+        date: its midnight, UTC) and the one after until (a date: the next midnight)."""
+        return _us(self.since), None if self.until is None else _us(self.until, after=True)
+
+    def is_all(self) -> bool:
+        """True when the scope limits nothing."""
+        return self == Scope()
+
+
+def _us(when: date | datetime | None, after: bool = False) -> int | None:
+    if when is None:
+        return None
+    if isinstance(when, datetime):
+        moment = when if when.tzinfo is not None else when.replace(tzinfo=UTC)
+        step = timedelta(microseconds=1)
+    else:
+        moment, step = datetime(when.year, when.month, when.day, tzinfo=UTC), timedelta(days=1)
+    if after:
+        moment += step
+    return (moment - EPOCH) // timedelta(microseconds=1)
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def scope_sql(scope: Scope | None, games: str = "g",
+              seat: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The scope as one SQL condition (``true`` when it limits nothing) over the ``games``
+    row aliased ``games`` and, when named, the seat column ``seat``, with its named
+    parameters (``$since_us``, ``$until_us``, ``$before``, ``$seat``)."""
+    if scope is None:
+        return "true", {}
+    conds, params = [], {}
+    low, high = scope.bounds()
+    if low is not None:
+        conds.append(f"epoch_us({games}.started) >= $since_us")
+        params["since_us"] = low
+    if high is not None:
+        conds.append(f"epoch_us({games}.started) < $until_us")
+        params["until_us"] = high
+    if scope.before is not None:
+        conds.append(f"EXISTS (SELECT 1 FROM games x WHERE x.game_id = $before AND "
+                     f"(x.started > {games}.started OR (x.started = {games}.started "
+                     f"AND x.game_id > {games}.game_id)))")
+        params["before"] = scope.before
+    if scope.seat is not None and seat is not None:
+        conds.append(f"{seat} = $seat")
+        params["seat"] = scope.seat
+    return " AND ".join(conds) or "true", params
+
+
+def _sources_sql(scope: Scope | None) -> tuple[str, dict[str, Any]]:
+    """The CTEs the tendency queries read, limited to the scope: ``results`` (as
+    RESULTS_SQL) and ``dec`` (the decisions rows)."""
+    cond, params = scope_sql(scope, "g", "s.seat")
+    games_only, _ = scope_sql(None if scope is None else Scope(scope.since, scope.until,
+                                                                before=scope.before), "g")
+    dec = []
+    if games_only != "true":
+        dec.append(f"d.game_id IN (SELECT g.game_id FROM games g WHERE {games_only})")
+    if scope is not None and scope.seat is not None:
+        dec.append("d.seat = $seat")
+    where = f" WHERE {' AND '.join(dec)}" if dec else ""
+    return (f"results AS ({RESULTS_SQL} WHERE {cond}),\n"
+            f"dec AS (SELECT d.* FROM decisions d{where})"), params
+
+
 # ---------------------------------------------------------------- shared pieces
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -253,8 +362,9 @@ def _f(x: float) -> str:
     return f"{x!r}::DOUBLE"
 
 
-def _wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:
-    """SQL of the Wilson bounds (the operations of ``wilson``, in the same order)."""
+def wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:
+    """SQL of the Wilson bounds of the columns k and n (the operations of ``wilson``, in the
+    same order); n must be > 0."""
     z2 = z * z
     p = f"({k}::DOUBLE / {n}::DOUBLE)"
     denom = f"({_f(1.0)} + {_f(z2)} / {n}::DOUBLE)"
@@ -264,17 +374,7 @@ def _wilson_sql(k: str, n: str, z: float = Z95) -> tuple[str, str]:
     return f"greatest({_f(0.0)}, {centre} - {half})", f"least({_f(1.0)}, {centre} + {half})"
 
 
-def _wilson_pl(k: str, n: str, z: float = Z95) -> tuple[pl.Expr, pl.Expr]:
-    """The Wilson bounds as Polars expressions (the operations of ``wilson``)."""
-    z2 = z * z
-    kf, nf = pl.col(k).cast(pl.Float64), pl.col(n).cast(pl.Float64)
-    p = kf / nf
-    denom = pl.lit(1.0) + pl.lit(z2) / nf
-    centre = (p + pl.lit(z2) / (pl.lit(2.0) * nf)) / denom
-    half = pl.lit(z) * (p * (pl.lit(1.0) - p) / nf + pl.lit(z2) / (pl.lit(4.0) * nf * nf)
-                        ).sqrt() / denom
-    return (pl.max_horizontal(pl.lit(0.0), centre - half),
-            pl.min_horizontal(pl.lit(1.0), centre + half))
+_wilson_sql = wilson_sql
 
 
 def opposite_pairs() -> list[tuple[str, int, int, int]]:
@@ -294,7 +394,8 @@ def _opposites_sql() -> str:
     return f"SELECT * FROM (VALUES {values}) AS o(game, seats, seat, other)"
 
 
-def _games(game: str | None) -> tuple[Tendency, ...]:
+def games_of(game: str | None) -> tuple[Tendency, ...]:
+    """The tendencies of one game (or all); ValueError for a game without a catalog."""
     found = catalog(game)
     if game is not None and not found:
         raise ValueError(f"no tendencies for game {game!r}; known: "
@@ -302,46 +403,90 @@ def _games(game: str | None) -> tuple[Tendency, ...]:
     return found
 
 
+_games = games_of
+
+
 # ---------------------------------------------------------------- DuckDB
 
-def _counts_sql(tendencies: Sequence[Tendency], group: str | None = None) -> str:
-    """One UNION ALL of per-tendency counts: ord, tendency, game, player_id[, grp], n, k."""
-    parts = []
-    g = f", {group} AS grp" if group else ""
+def _counts_sql(tendencies: Sequence[Tendency]) -> str:
+    """Per-tendency counts of every player: player_id, ord, tendency, game, n, k. One scan per
+    source (``dec`` or ``results``) and game, every tendency of it counted in that scan, its
+    counts then unnested into a row per tendency (also 0 where the player had no chance)."""
+    batches: dict[tuple[str, str], list[tuple[int, Tendency]]] = {}
     for i, t in enumerate(tendencies):
-        src = "decisions" if t.source == "decisions" else "results"
-        parts.append(
-            f"SELECT {i} AS ord, '{t.name}' AS tendency, '{t.game}' AS game, player_id{g}, "
-            f"count(*) FILTER (WHERE {t.opportunity.sql})::BIGINT AS n, "
-            f"count(*) FILTER (WHERE {t.opportunity.sql} AND {t.success.sql})::BIGINT AS k "
-            f"FROM {src} WHERE game = '{t.game}' GROUP BY ALL")
+        batches.setdefault(("dec" if t.source == "decisions" else "results", t.game),
+                           []).append((i, t))
+    parts = []
+    for (src, game), items in batches.items():
+        aggs = ", ".join(
+            f"count(*) FILTER (WHERE {t.opportunity.sql})::BIGINT AS n{i}, "
+            f"count(*) FILTER (WHERE {t.opportunity.sql} AND {t.success.sql})::BIGINT AS k{i}"
+            for i, t in items)
+        rows = ", ".join(f"{{'ord': {i}, 'tendency': '{t.name}', 'game': '{t.game}', "
+                         f"'n': n{i}, 'k': k{i}}}" for i, t in items)
+        parts.append(f"SELECT player_id, unnest([{rows}], recursive := true) FROM "
+                     f"(SELECT player_id, {aggs} FROM {src} WHERE game = {_word(game)} "
+                     "GROUP BY player_id)")
     return "\nUNION ALL\n".join(parts)
 
 
+def _rated_sql(tendencies: Sequence[Tendency], scope: Scope | None) -> tuple[str, dict]:
+    """The CTEs counts (per tendency and player), rated (with the rate) and pop (the
+    population rate per tendency) over the scope, and their parameters."""
+    sources, params = _sources_sql(scope)
+    return f"""WITH {sources},
+counts AS ({_counts_sql(tendencies)}),
+rated AS (SELECT *, CASE WHEN n > 0 THEN k::DOUBLE / n::DOUBLE END AS rate FROM counts),
+pop AS (SELECT ord, sum(k)::DOUBLE / sum(n)::DOUBLE AS population_rate FROM counts
+        GROUP BY ord HAVING sum(n) > 0)""", params
+
+
+def figures(con: duckdb.DuckDBPyConnection, players: Sequence[str],
+            tendencies: Sequence[Tendency], scope: Scope | None = None,
+            min_opportunities: int = MIN_OPPORTUNITIES) -> pa.Table:
+    """The ``player_tendencies`` figures of several players at once, with a player_id column
+    first; ordered by player, then the order of ``tendencies``."""
+    ctes, params = _rated_sql(tendencies, scope)
+    low, high = wilson_sql("m.k", "m.n")
+    sql = f"""{ctes},
+mine AS (SELECT * FROM rated WHERE list_contains($players::VARCHAR[], player_id) AND n > 0),
+ranks AS (SELECT m.player_id, m.ord, count(q.rate)::BIGINT AS qualified,
+                 count(*) FILTER (WHERE q.rate < m.rate)::BIGINT AS below,
+                 count(*) FILTER (WHERE q.rate = m.rate)::BIGINT AS equal
+          FROM mine m LEFT JOIN rated q ON q.ord = m.ord AND q.n >= $min
+          GROUP BY m.player_id, m.ord)
+SELECT m.player_id, m.game, m.tendency, m.n, m.k, m.rate, {low} AS low, {high} AS high,
+       p.population_rate,
+       CASE WHEN m.n >= $min THEN {_f(100.0)} * (r.below::DOUBLE + {_f(0.5)} * r.equal::DOUBLE)
+            / r.qualified::DOUBLE END AS percentile, r.qualified
+FROM mine m JOIN pop p ON p.ord = m.ord JOIN ranks r ON r.ord = m.ord
+     AND r.player_id = m.player_id
+ORDER BY m.player_id, m.ord"""
+    params |= {"players": [str(p) for p in players], "min": int(min_opportunities)}
+    return con.sql(sql, params=params).to_arrow_table()
+
+
+def population(con: duckdb.DuckDBPyConnection, tendencies: Sequence[Tendency],
+               scope: Scope | None = None) -> dict[str, float]:
+    """Tendency name -> the population rate (all players pooled: sum k / sum n) over the
+    scope; tendencies nobody had the chance of are left out."""
+    if not tendencies:
+        return {}
+    ctes, params = _rated_sql(tendencies, scope)
+    rows = con.sql(f"{ctes} SELECT ord, population_rate FROM pop", params=params).fetchall()
+    return {tendencies[i].name: rate for i, rate in rows}
+
+
 def player_tendencies(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
-                      min_opportunities: int = MIN_OPPORTUNITIES) -> pa.Table:
+                      min_opportunities: int = MIN_OPPORTUNITIES,
+                      scope: Scope | None = None) -> pa.Table:
     """One player's tendencies (of one game, or every game): game, tendency, n, k, rate,
     low, high (Wilson 95%), population_rate, percentile (among the players with at least
     ``min_opportunities``; null below it), qualified (how many such players); rows where the
-    player had an opportunity, in catalog order."""
-    ts = _games(game)
-    low, high = _wilson_sql("m.k", "m.n")
-    sql = f"""WITH results AS ({RESULTS_SQL}),
-counts AS ({_counts_sql(ts)}),
-rated AS (SELECT *, CASE WHEN n > 0 THEN k::DOUBLE / n::DOUBLE END AS rate FROM counts),
-pop AS (SELECT ord, sum(k)::DOUBLE / sum(n)::DOUBLE AS population_rate FROM counts
-        GROUP BY ord HAVING sum(n) > 0),
-mine AS (SELECT * FROM rated WHERE player_id = ? AND n > 0),
-ranks AS (SELECT m.ord, count(q.rate)::BIGINT AS qualified,
-                 count(*) FILTER (WHERE q.rate < m.rate)::BIGINT AS below,
-                 count(*) FILTER (WHERE q.rate = m.rate)::BIGINT AS equal
-          FROM mine m LEFT JOIN rated q ON q.ord = m.ord AND q.n >= ? GROUP BY m.ord)
-SELECT m.game, m.tendency, m.n, m.k, m.rate, {low} AS low, {high} AS high, p.population_rate,
-       CASE WHEN m.n >= ? THEN {_f(100.0)} * (r.below::DOUBLE + {_f(0.5)} * r.equal::DOUBLE)
-            / r.qualified::DOUBLE END AS percentile, r.qualified
-FROM mine m JOIN pop p ON p.ord = m.ord JOIN ranks r ON r.ord = m.ord ORDER BY m.ord"""
-    return con.sql(sql, params=[str(player), int(min_opportunities),
-                                int(min_opportunities)]).to_arrow_table()
+    player had an opportunity, in catalog order. Every figure, the population's too, is over
+    the ``scope``'s games and seat only."""
+    ts = games_of(game)
+    return figures(con, [player], ts, scope, min_opportunities).drop_columns(["player_id"])
 
 
 def _dimension_sql(by: str) -> tuple[str, str]:
@@ -362,47 +507,50 @@ def _dimension_sql(by: str) -> tuple[str, str]:
 
 
 def tendencies_by(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
-                  by: str = "relation") -> pa.Table:
+                  by: str = "relation", scope: Scope | None = None) -> pa.Table:
     """One player's tendencies split by a dimension (``BY``): the top play's relation
     (none/self/teammate/opposite/opponent), the player's side, each teammate, each opposite
     (对门) player: game, tendency, grp, n, k, rate, low, high; groups with n > 0, in
-    catalog order then group. Results-based tendencies have no top play and are left out of
-    the relation split."""
+    catalog order then group; the player's rows of the ``scope`` only. Results-based
+    tendencies have no top play and are left out of the relation split."""
     join, grp = _dimension_sql(by)
-    ts = [t for t in _games(game) if not (by == "relation" and t.source == "results")]
+    ts = [t for t in games_of(game) if not (by == "relation" and t.source == "results")]
     parts = []
     for i, t in enumerate(ts):
-        src = "decisions" if t.source == "decisions" else "results"
+        src = "dec" if t.source == "decisions" else "results"
         parts.append(
             f"SELECT {i} AS ord, '{t.name}' AS tendency, '{t.game}' AS game, {grp} AS grp, "
             f"count(*) FILTER (WHERE r._o)::BIGINT AS n, "
             f"count(*) FILTER (WHERE r._o AND r._s)::BIGINT AS k "
             f"FROM (SELECT *, {t.opportunity.sql} AS _o, {t.success.sql} AS _s FROM {src} "
-            f"WHERE game = '{t.game}' AND player_id = ?) r {join} GROUP BY ALL")
-    low, high = _wilson_sql("k", "n")
-    sql = f"""WITH results AS ({RESULTS_SQL}),
+            f"WHERE game = '{t.game}' AND player_id = $player) r {join} GROUP BY ALL")
+    sources, params = _sources_sql(scope)
+    low, high = wilson_sql("k", "n")
+    sql = f"""WITH {sources},
 counts AS ({' UNION ALL '.join(parts)})
 SELECT game, tendency, grp, n, k, k::DOUBLE / n::DOUBLE AS rate, {low} AS low, {high} AS high
 FROM counts WHERE n > 0 ORDER BY ord, grp NULLS FIRST"""
-    return con.sql(sql, params=[str(player)] * len(ts)).to_arrow_table()
+    return con.sql(sql, params=params | {"player": str(player)}).to_arrow_table()
 
 
 def tendencies_by_relation(con: duckdb.DuckDBPyConnection, player: str,
-                           game: str | None = None) -> pa.Table:
+                           game: str | None = None, scope: Scope | None = None) -> pa.Table:
     """One player's tendencies split by who made the top play: none, self, teammate,
     opposite (对门), opponent (``tendencies_by(..., by="relation")``)."""
-    return tendencies_by(con, player, game, "relation")
+    return tendencies_by(con, player, game, "relation", scope)
 
 
-def partnerships(con: duckdb.DuckDBPyConnection, player: str,
-                 game: str | None = None) -> pa.Table:
+def partnerships(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
+                 scope: Scope | None = None) -> pa.Table:
     """How the player does with each other player as a teammate (same side) and as the
     opposite (对门 / 对头): game, partner, relation, games, wins, win_rate, low, high; by
-    game, relation, games (most first), partner."""
-    low, high = _wilson_sql("wins", "games")
+    game, relation, games (most first), partner; the player's games of the ``scope`` only."""
+    cond, params = scope_sql(scope, "g", "s.seat")
+    low, high = wilson_sql("wins", "games")
     sql = f"""WITH me AS (
     SELECT s.game_id, g.game, g.seats, s.seat, s.side, s.result FROM seats s
-    JOIN games g ON g.game_id = s.game_id WHERE s.player_id = ? AND (? IS NULL OR g.game = ?)),
+    JOIN games g ON g.game_id = s.game_id
+    WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
 pairs AS (
     SELECT me.game, s2.player_id AS partner, 'teammate' AS relation, me.result FROM me
     JOIN seats s2 ON s2.game_id = me.game_id AND s2.side = me.side AND s2.seat <> me.seat
@@ -416,148 +564,55 @@ counted AS (SELECT game, partner, relation, count(*)::BIGINT AS games,
 SELECT game, partner, relation, games, wins, wins::DOUBLE / games::DOUBLE AS win_rate,
        {low} AS low, {high} AS high
 FROM counted ORDER BY game, relation, games DESC, partner"""
-    return con.sql(sql, params=[str(player), game, game]).to_arrow_table()
+    return con.sql(sql, params=params | {"player": str(player), "game": game}).to_arrow_table()
 
 
-# ---------------------------------------------------------------- Polars (the same numbers)
+# ---------------------------------------------------------------- as of a game
 
-Frames = Mapping[str, pl.LazyFrame]
-
-
-def frames_from(con: duckdb.DuckDBPyConnection) -> dict[str, pl.LazyFrame]:
-    """The decisions, seats and games tables of a connection as LazyFrames (over Arrow)."""
-    return {name: pl.from_arrow(con.sql(f"SELECT * FROM {name}").to_arrow_table()).lazy()
-            for name in ("decisions", "seats", "games")}
-
-
-def results_lazy(frames: Frames) -> pl.LazyFrame:
-    """The results rows (as ``RESULTS_SQL``): a seat of a game with its outcome facts."""
-    js = pl.col("result").str.json_path_match
-    g = frames["games"].select(
-        "game_id", "game", "seats", "reason",
-        js("$.deciding_seat").cast(pl.Int64, strict=False).alias("_decider"),
-        js("$.dianpao").cast(pl.Int64, strict=False).alias("_dianpao"))
-    seat = pl.col("seat").cast(pl.Int64)
-    return (frames["seats"].select("game_id", "seat", "player_id", "side", "place", "result",
-                                   "score")
-            .join(g, on="game_id")
-            .with_columns((pl.col("_decider") == seat).fill_null(False).alias("decider"),
-                          (pl.col("_dianpao") == seat).fill_null(False).alias("dianpao"))
-            .drop("_decider", "_dianpao"))
+AS_OF_SCHEMA = pa.schema([
+    ("seat", pa.int8()), ("player_id", pa.string()), ("games", pa.int64()),
+    ("tendency", pa.string()), ("n", pa.int64()), ("k", pa.int64()), ("rate", pa.float64()),
+    ("low", pa.float64()), ("high", pa.float64()), ("population_rate", pa.float64()),
+    ("percentile", pa.float64()),
+])
 
 
-def _source(frames: Frames, t: Tendency) -> pl.LazyFrame:
-    src = frames["decisions"] if t.source == "decisions" else results_lazy(frames)
-    return src.filter(pl.col("game") == t.game)
-
-
-def _counted(q: pl.LazyFrame, i: int, t: Tendency, keys: list[str]) -> pl.LazyFrame:
-    return (q.group_by(keys)
-            .agg(t.opportunity.expr.sum().cast(pl.Int64).alias("n"),
-                 (t.opportunity.expr & t.success.expr).sum().cast(pl.Int64).alias("k"))
-            .with_columns(pl.lit(i, pl.Int64).alias("ord"), pl.lit(t.name).alias("tendency"),
-                          pl.lit(t.game).alias("game")))
-
-
-def player_tendencies_lazy(frames: Frames, player: str, game: str | None = None,
-                           min_opportunities: int = MIN_OPPORTUNITIES) -> pl.LazyFrame:
-    """``player_tendencies`` as a Polars LazyFrame over ``frames`` (decisions, seats,
-    games): the same rows and numbers."""
-    ts = _games(game)
-    counts = pl.concat([_counted(_source(frames, t), i, t, ["player_id"])
-                        for i, t in enumerate(ts)], how="diagonal")
-    rated = counts.with_columns(
-        pl.when(pl.col("n") > 0).then(pl.col("k").cast(pl.Float64) / pl.col("n")
-                                       .cast(pl.Float64)).alias("rate"))
-    pop = (counts.group_by("ord").agg(pl.col("k").sum(), pl.col("n").sum())
-           .filter(pl.col("n") > 0)
-           .select("ord", (pl.col("k").cast(pl.Float64) / pl.col("n").cast(pl.Float64))
-                   .alias("population_rate")))
-    mine = rated.filter((pl.col("player_id") == player) & (pl.col("n") > 0))
-    qual = rated.filter(pl.col("n") >= min_opportunities).select("ord", pl.col("rate").alias("q"))
-    ranks = (mine.select("ord", "rate").join(qual, on="ord", how="left").group_by("ord")
-             .agg(pl.col("q").count().cast(pl.Int64).alias("qualified"),
-                  (pl.col("q") < pl.col("rate")).sum().cast(pl.Int64).alias("below"),
-                  (pl.col("q") == pl.col("rate")).sum().cast(pl.Int64).alias("equal")))
-    low, high = _wilson_pl("k", "n")
-    percentile = pl.when(pl.col("n") >= min_opportunities).then(
-        pl.lit(100.0) * (pl.col("below").cast(pl.Float64) + pl.lit(0.5)
-                         * pl.col("equal").cast(pl.Float64)) / pl.col("qualified")
-        .cast(pl.Float64))
-    return (mine.join(pop, on="ord").join(ranks, on="ord").sort("ord")
-            .select("game", "tendency", "n", "k", "rate", low.alias("low"),
-                    high.alias("high"), "population_rate", percentile.alias("percentile"),
-                    "qualified"))
-
-
-def _split_lazy(frames: Frames, q: pl.LazyFrame, by: str) -> tuple[pl.LazyFrame, str]:
-    """The rows of q joined as ``_dimension_sql`` joins them, and the group column."""
-    if by in ("relation", "side"):
-        col = "top_relation" if by == "relation" else "side"
-        return q.with_columns(pl.col(col).alias("grp")), "grp"
-    seats = frames["seats"].select("game_id", pl.col("seat").cast(pl.Int64).alias("_other"),
-                                   pl.col("side").alias("_side"),
-                                   pl.col("player_id").alias("grp"))
-    q = q.with_columns(pl.col("seat").cast(pl.Int64).alias("_seat"))
-    if by == "teammate":
-        return (q.join(seats, left_on=["game_id", "side"], right_on=["game_id", "_side"])
-                .filter(pl.col("_other") != pl.col("_seat")), "grp")
-    if by == "opposite":
-        opp = pl.LazyFrame(opposite_pairs(), schema=["game", "_nseats", "_seat", "_other"],
-                           orient="row").with_columns(pl.col("_nseats", "_seat", "_other")
-                                                      .cast(pl.Int64))
-        nseats = frames["games"].select("game_id", pl.col("seats").cast(pl.Int64)
-                                        .alias("_nseats"))
-        return (q.join(nseats, on="game_id").join(opp, on=["game", "_nseats", "_seat"])
-                .join(seats.drop("_side"), on=["game_id", "_other"]), "grp")
-    raise ValueError(f"by must be one of {', '.join(BY)}, not {by!r}")
-
-
-def tendencies_by_lazy(frames: Frames, player: str, game: str | None = None,
-                       by: str = "relation") -> pl.LazyFrame:
-    """``tendencies_by`` as a Polars LazyFrame: the same rows and numbers."""
-    ts = [t for t in _games(game) if not (by == "relation" and t.source == "results")]
-    parts = []
-    for i, t in enumerate(ts):
-        q = _source(frames, t).filter(pl.col("player_id") == player)
-        q, grp = _split_lazy(frames, q, by)
-        parts.append(_counted(q, i, t, [grp]).with_columns(pl.col(grp).cast(pl.String)))
-    low, high = _wilson_pl("k", "n")
-    return (pl.concat(parts, how="diagonal").filter(pl.col("n") > 0)
-            .sort(["ord", "grp"], nulls_last=False)
-            .select("game", "tendency", "grp", "n", "k",
-                    (pl.col("k").cast(pl.Float64) / pl.col("n").cast(pl.Float64)).alias("rate"),
-                    low.alias("low"), high.alias("high")))
-
-
-def partnerships_lazy(frames: Frames, player: str, game: str | None = None) -> pl.LazyFrame:
-    """``partnerships`` as a Polars LazyFrame: the same rows and numbers."""
-    me = (frames["seats"].filter(pl.col("player_id") == player)
-          .select("game_id", "seat", "side", "result")
-          .join(frames["games"].select("game_id", "game", "seats"), on="game_id"))
-    if game is not None:
-        me = me.filter(pl.col("game") == game)
-    me = me.with_columns(pl.col("seat").cast(pl.Int64).alias("_seat"),
-                         pl.col("seats").cast(pl.Int64).alias("_nseats"))
-    others = frames["seats"].select("game_id", pl.col("seat").cast(pl.Int64).alias("_other"),
-                                    pl.col("side").alias("_side"),
-                                    pl.col("player_id").alias("partner"))
-    mates = (me.join(others, left_on=["game_id", "side"], right_on=["game_id", "_side"])
-             .filter(pl.col("_other") != pl.col("_seat"))
-             .select("game", "partner", pl.lit("teammate").alias("relation"), "result"))
-    opp = pl.LazyFrame(opposite_pairs(), schema=["game", "_nseats", "_seat", "_other"],
-                       orient="row").with_columns(pl.col("_nseats", "_seat", "_other")
-                                                  .cast(pl.Int64))
-    across = (me.join(opp, on=["game", "_nseats", "_seat"])
-              .join(others.drop("_side"), on=["game_id", "_other"])
-              .select("game", "partner", pl.lit("opposite").alias("relation"), "result"))
-    low, high = _wilson_pl("wins", "games")
-    return (pl.concat([mates, across])
-            .group_by("game", "partner", "relation")
-            .agg(pl.len().cast(pl.Int64).alias("games"),
-                 (pl.col("result") == "win").sum().cast(pl.Int64).alias("wins"))
-            .sort(["game", "relation", "games", "partner"],
-                  descending=[False, False, True, False])
-            .select("game", "partner", "relation", "games", "wins",
-                    (pl.col("wins").cast(pl.Float64) / pl.col("games").cast(pl.Float64))
-                    .alias("win_rate"), low.alias("low"), high.alias("high")))
+def as_of(con: duckdb.DuckDBPyConnection, game_id: str, names: Sequence[str] | None = None,
+          min_opportunities: int = MIN_OPPORTUNITIES) -> pa.Table:
+    """Each seat of a game with its player's key tendencies (``KEY_TENDENCIES`` of the game,
+    or ``names``, in that order) from the games of that game type that started before this one only
+    (``Scope(before=game_id)``; the game itself and every later one left out, the
+    population's figures too): seat, player_id, games (the player's earlier games), tendency,
+    n, k, rate, low, high, population_rate, percentile; a tendency the player never had the
+    chance of has n = 0 and null rates. Empty for an unknown game."""
+    seats = con.sql("SELECT s.seat, s.player_id, g.game FROM seats s JOIN games g "
+                    "ON g.game_id = s.game_id WHERE s.game_id = $g ORDER BY s.seat",
+                    params={"g": str(game_id)}).fetchall()
+    if not seats:
+        return AS_OF_SCHEMA.empty_table()
+    game = seats[0][2]
+    known = {t.name: t for t in catalog(game)}
+    wanted = list(names if names is not None else KEY_TENDENCIES.get(game, ()))
+    if not set(wanted) <= set(known):
+        raise ValueError(f"not tendencies of {game!r}: {sorted(set(wanted) - set(known))}")
+    ts = [known[name] for name in wanted]
+    scope = Scope(before=str(game_id))
+    players = sorted({p for _, p, _ in seats})
+    cond, params = scope_sql(scope, "g")
+    earlier = dict(con.sql(
+        "SELECT s.player_id, count(*)::BIGINT FROM seats s JOIN games g ON g.game_id = "
+        f"s.game_id WHERE g.game = $game AND list_contains($players::VARCHAR[], s.player_id) "
+        f"AND {cond} GROUP BY 1", params=params | {"game": game, "players": players}
+    ).fetchall())
+    got = {(r["player_id"], r["tendency"]): r for r in
+           (figures(con, players, ts, scope, min_opportunities).to_pylist() if ts else [])}
+    pop = population(con, ts, scope)
+    rows = []
+    for seat, player, _ in seats:
+        for t in ts:
+            r = got.get((player, t.name), {})
+            rows.append({"seat": seat, "player_id": player, "games": earlier.get(player, 0),
+                         "tendency": t.name, "n": r.get("n", 0), "k": r.get("k", 0),
+                         "population_rate": pop.get(t.name),
+                         **{c: r.get(c) for c in ("rate", "low", "high", "percentile")}})
+    return pa.Table.from_pylist(rows, schema=AS_OF_SCHEMA)

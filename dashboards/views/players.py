@@ -1,13 +1,17 @@
 """Players page: with no player chosen, every player of the warehouse (games, wins, losses,
 draws, win rate, last seen; filter by game type, search the ids, select a row to open the
-profile); a player's profile: the record by game, seat and side, the tendencies of every game
-played (docs/decisions.md: a table and a chart of each rate with its 95% interval against the
-population), the partnerships, and the player's games with replay links. A game filter
-applies to the whole profile. Player ids are untrusted: they reach the page only as plain
-text (ui.note) or in data frames."""
+profile); a player's profile under three filters — game, date range (the games started in
+it, UTC days) and seat — that apply to every figure, table and chart (warehouse.tendencies.
+Scope, the population's figures too): the record, results over time (blocks of N games) and
+by seat and by side with 95% intervals against the population, the tendencies of every game
+played (a table and a chart of each rate with its interval against the population), the
+partnerships, and the player's games with replay links. Player ids are untrusted: they reach
+the page only as plain text (ui.note) or in data frames."""
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
 from urllib.parse import quote
 
 import altair as alt
@@ -16,12 +20,27 @@ import streamlit as st
 
 from dashboards import data, ui
 from dashboards import profile_data as pd_
+from warehouse.tendencies import Scope
 
 PERCENT = st.column_config.NumberColumn(format="percent")
+RATE_AXIS = alt.Axis(format="%")
 
 
 def _all_games(g: str | None) -> str:
     return "all games" if g is None else g
+
+
+def _all_seats(s: int | None) -> str:
+    return "all seats" if s is None else f"seat {s}"
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0%}"
+
+
+def _interval() -> pl.Expr:
+    return pl.struct("low", "high").map_elements(
+        lambda r: f"{_pct(r['low'])}–{_pct(r['high'])}", return_dtype=pl.String)
 
 
 st.title("Players")
@@ -39,6 +58,7 @@ if st.query_params.get("player", "") != player:
 # ---------------------------------------------------------------- the players list
 
 def players_list() -> None:
+    """Every player, filtered by game type and a search of the ids; a row opens a profile."""
     st.caption("Type a player id, or select a player in the list, to see the player's record, "
                "tendencies and games; the replay page's search also finds games by player.")
     st.subheader("All players")
@@ -73,116 +93,238 @@ if not player:
     st.stop()
 
 
+# ---------------------------------------------------------------- the filters
+
+def _keep(key: str, allowed: Any) -> None:
+    """Forget a widget's kept value that is not allowed any more (another player's)."""
+    if key in st.session_state and st.session_state[key] is not None \
+            and not allowed(st.session_state[key]):
+        del st.session_state[key]
+
+
+def filters(record_all: pl.DataFrame) -> tuple[str | None, Scope]:
+    """The profile's game, date range and seat widgets: the game and the Scope they give."""
+    played = list(dict.fromkeys(record_all["game"].to_list()))
+    _keep("pl_game", lambda g: g in played)
+    span = ui.load(pd_.player_span, player)
+    first, last = (span["first"].date(), span["last"].date()) if span["games"] else (None,) * 2
+    for key in ("pl_since", "pl_until"):
+        _keep(key, lambda d: first is not None and first <= d <= last)
+    c1, c2, c3, c4 = st.columns(4)
+    game = c1.selectbox("Game", [None, *played], format_func=_all_games, key="pl_game",
+                        help="applies to the whole profile")
+    kw: dict[str, Any] = {"min_value": first, "max_value": last, "format": "YYYY-MM-DD"}
+    since = c2.date_input("From", value=None, key="pl_since", help="games started on or after "
+                          "this day (UTC); empty: from the first", **kw)
+    until = c3.date_input("Until", value=None, key="pl_until", help="games started on or "
+                          "before this day (UTC); empty: to the last", **kw)
+    seats = record_all if game is None else record_all.filter(pl.col("game") == game)
+    seat_options = [None, *sorted(set(seats["seat"].to_list()))]
+    _keep("pl_seat", lambda s: s in seat_options)
+    seat = c4.selectbox("Seat", seat_options, format_func=_all_seats, key="pl_seat",
+                        help="the games the player sat at this seat")
+    since = since if isinstance(since, date) else None
+    until = until if isinstance(until, date) else None
+    return game, Scope(since=since, until=until, seat=seat)
+
+
+# ---------------------------------------------------------------- charts
+
+def rate_chart(frame: pl.DataFrame, label: str, n: str, title: str,
+               extra: tuple[str, ...] = (), axis_title: str | None = None) -> alt.LayerChart:
+    """One row per ``label``: the rate as a point, its 95% interval as a rule and, when the
+    frame has one, the population's rate as a red tick; n and ``extra`` in the tooltip. The
+    chart's own field names are plain words (Vega-Lite reads dots and brackets in a field
+    name as paths)."""
+    order = frame[label].to_list()
+    has_pop = "population_rate" in frame.columns
+    fields = {label: "label", n: "n", **{e: f"extra{i}" for i, e in enumerate(extra)}}
+    chart_data = frame.select(*fields, "rate", "low", "high",
+                              *(["population_rate"] if has_pop else [])).rename(fields)
+    base = alt.Chart(chart_data.to_pandas()).encode(
+        y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=240)))
+    x = alt.X("low:Q", title=axis_title or "rate (point), 95% interval (rule)"
+              + (", population (tick)" if has_pop else ""),
+              scale=alt.Scale(domain=[0, 1]), axis=RATE_AXIS)
+    rule = base.mark_rule(strokeWidth=2).encode(x=x, x2="high:Q")
+    point = base.mark_point(filled=True, size=70).encode(
+        x="rate:Q", tooltip=[alt.Tooltip("label:N", title=label),
+                             alt.Tooltip("rate:Q", format=".1%"),
+                             alt.Tooltip("n:Q", title=n),
+                             *(alt.Tooltip(f"{fields[e]}:Q", title=e) for e in extra),
+                             alt.Tooltip("low:Q", format=".1%"),
+                             alt.Tooltip("high:Q", format=".1%")])
+    layers = [rule, point]
+    if has_pop:
+        layers.append(base.mark_tick(color="#d62728", thickness=2, size=18).encode(
+            x="population_rate:Q", tooltip=[alt.Tooltip("population_rate:Q", format=".1%")]))
+    return alt.layer(*layers).properties(height=alt.Step(28), title=title)
+
+
+def time_chart(frame: pl.DataFrame, block: int) -> alt.LayerChart:
+    """The win rate of each block of games in order: a point and line, its interval a rule."""
+    chart_data = frame.with_columns(
+        (pl.col("block") * block + 1).cast(pl.String).alias("start"),
+        pl.col("first").dt.strftime("%Y-%m-%d %H:%M").alias("first"),
+        pl.col("last").dt.strftime("%Y-%m-%d %H:%M").alias("last"),
+    ).select("start", "games", "wins", "losses", "draws", "decided",
+             pl.col("win_rate").alias("rate"), "low", "high", "first", "last").to_pandas()
+    base = alt.Chart(chart_data).encode(x=alt.X(
+        "start:O", sort=None, axis=alt.Axis(labelAngle=0),
+        title=f"blocks of {block} games (the first game's number)"))
+    y = alt.Y("low:Q", title="win rate", scale=alt.Scale(domain=[0, 1]), axis=RATE_AXIS)
+    tips = [alt.Tooltip("start:O", title="from game"), "games:Q", "wins:Q", "losses:Q",
+            "draws:Q", alt.Tooltip("decided:Q", title="n (decided)"),
+            alt.Tooltip("rate:Q", format=".1%", title="win rate"),
+            alt.Tooltip("low:Q", format=".1%"), alt.Tooltip("high:Q", format=".1%"),
+            alt.Tooltip("first:N", title="first game"), alt.Tooltip("last:N", title="last game")]
+    rule = base.mark_rule(strokeWidth=2).encode(y=y, y2="high:Q")
+    line = base.mark_line(point=True).encode(y="rate:Q", tooltip=tips)
+    return alt.layer(rule, line).properties(height=260, title="results over time")
+
+
+def tendency_chart(frame: pl.DataFrame, game: str) -> alt.LayerChart:
+    """Each tendency's rate as a point, its 95% interval as a rule, the population as a tick."""
+    return rate_chart(frame, "tendency", "could", f"tendencies · {game}", ("did",))
+
+
+# ---------------------------------------------------------------- the profile's sections
+
+def record_section(record: pl.DataFrame) -> None:
+    """The metrics (games, wins, losses, draws, win rate) and the record table."""
+    games, wins, losses, draws = (int(record[c].sum()) for c in
+                                  ("games", "wins", "losses", "draws"))
+    decided = wins + losses
+    c1, c2, c3, c4, c5 = st.columns(5)
+    c1.metric("games", f"{games:,}")
+    c2.metric("wins", f"{wins:,}")
+    c3.metric("losses", f"{losses:,}")
+    c4.metric("draws", f"{draws:,}")
+    c5.metric("win rate (decided games)", f"{wins / decided:.0%}" if decided else "–",
+              help="wins / (wins + losses): a draw counts neither way")
+    st.subheader("Record by game, seat and side")
+    st.dataframe(record, hide_index=True, width="stretch")
+
+
+def _results_frame(t: pl.DataFrame, by: str) -> pl.DataFrame:
+    """The decided results by seat or side (a game without sides has none) for a chart."""
+    grp = pl.col(by).cast(pl.String)
+    label = pl.concat_str(pl.col("game"), pl.lit(" · "),
+                          pl.lit("seat ") + grp if by == "seat" else grp)
+    return t.filter((pl.col("decided") > 0) & pl.col(by).is_not_null()).select(
+        label.alias(f"game · {by}"), pl.col("decided").alias("n (decided)"), "games", "wins",
+        "losses", "draws", pl.col("win_rate").alias("rate"), "low", "high",
+        _interval().alias("95% interval"), "population_rate")
+
+
+def results_section(prof: dict[str, Any], game: str | None, scope: Scope, games: int) -> None:
+    """Results over time (blocks of N games) and by seat and by side, each with its table."""
+    st.subheader("Results")
+    st.caption("Win rates over decided games (a draw counts neither way), each with its 95% "
+               "Wilson interval; the red tick is every player's rate at that seat or side "
+               "under the same filters.")
+    block = st.selectbox("Games per block", pd_.BLOCKS, key="pl_block",
+                         index=pd_.BLOCKS.index(pd_.default_block(games)))
+    over = pl.from_arrow(ui.load(pd_.results_over_time, player, game, scope, block))
+    if over.is_empty() or over["decided"].sum() == 0:
+        st.caption("No decided game in these filters.")
+    else:
+        st.altair_chart(time_chart(over, block), width="stretch")
+    for col, by in zip(st.columns(2), ("seat", "side"), strict=True):
+        frame = _results_frame(pl.from_arrow(prof[f"by_{by}"]), by)
+        if frame.is_empty():
+            col.caption(f"No decided game by {by} in these filters"
+                        + (" (or no sides in these games)." if by == "side" else "."))
+        else:
+            col.altair_chart(rate_chart(frame, f"game · {by}", "n (decided)", f"results by {by}",
+                                        ("wins", "losses"), "win rate"), width="stretch")
+    with st.expander("Results: the numbers"):
+        st.dataframe(over.drop("block"), hide_index=True, width="stretch",
+                     column_config={"win_rate": PERCENT, "low": PERCENT, "high": PERCENT})
+        for by in ("seat", "side"):
+            st.dataframe(_results_frame(pl.from_arrow(prof[f"by_{by}"]), by).drop("low", "high"),
+                         hide_index=True, width="stretch",
+                         column_config={"rate": PERCENT, "population_rate":
+                                        st.column_config.NumberColumn("population rate",
+                                                                      format="percent")})
+
+
+def tendencies_section(tendencies: dict[str, Any]) -> None:
+    """Per catalog game played: the tendencies table and its chart."""
+    st.subheader("Tendencies")
+    st.caption("Per tendency (docs/decisions.md): how often the player did it (did) when the "
+               "player could (could), the rate with its 95% Wilson interval, the rate of all "
+               "players pooled and the player's percentile among players with enough "
+               "opportunities — everyone's under the same filters.")
+    if not tendencies:
+        st.caption("No tendency catalog for the games shown.")
+    for g, table in tendencies.items():   # catalog game ids: from code, not the warehouse
+        st.markdown(f"#### {g}")
+        t = pl.from_arrow(table)
+        if t.is_empty():
+            st.caption("No opportunity for any tendency of this game in these filters.")
+            continue
+        about = pd_.descriptions(g)
+        frame = t.select(
+            "tendency", pl.col("tendency").replace_strict(about, default="").alias("description"),
+            pl.col("k").alias("did"), pl.col("n").alias("could"), "rate", "low", "high",
+            _interval().alias("95% interval"), "population_rate", "percentile")
+        st.dataframe(frame.drop("low", "high"), hide_index=True, width="stretch",
+                     key=f"pl_tend_{g}",
+                     column_config={"rate": PERCENT,
+                                    "population_rate": st.column_config.NumberColumn(
+                                        "population rate", format="percent"),
+                                    "percentile": st.column_config.NumberColumn(format="%.0f")})
+        st.altair_chart(tendency_chart(frame, g), width="stretch")
+
+
+def partners_section(partners: pl.DataFrame) -> None:
+    """Each teammate and opposite with n games, wins and the win rate's interval."""
+    st.subheader("Partnerships")
+    st.caption("The player's results with each other player as a teammate (same side) and as "
+               "the opposite (对门); n is the number of games together.")
+    if partners.is_empty():
+        st.caption("No teammate or opposite in these games (a game without sides).")
+        return
+    st.dataframe(partners.rename({"games": "n"}), hide_index=True, width="stretch",
+                 column_config={"win_rate": st.column_config.NumberColumn(
+                                    "win rate", format="percent"),
+                                "low": PERCENT, "high": PERCENT})
+
+
+def games_section(listed: pl.DataFrame, games: int) -> None:
+    """The player's latest games with the result and a replay link."""
+    st.subheader("Games")
+    listed = listed.with_columns(
+        pl.struct("winning_side", "winners").map_elements(
+            lambda r: ui.result_label(r["winning_side"], r["winners"]),
+            return_dtype=pl.String).alias("winner"),
+        pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",
+                                       return_dtype=pl.String).alias("replay"))
+    ui.note(f"The latest {listed.height} of the {games:,} games in these filters (seat, side "
+            f"and result: the player's) whose players match {player}.", "caption")
+    st.dataframe(listed, hide_index=True, width="stretch",
+                 column_config={"replay": st.column_config.LinkColumn("replay",
+                                                                      display_text="open")})
+
+
 # ---------------------------------------------------------------- the profile
 
 record_all = pl.from_arrow(ui.load(data.player_results, player))
 if record_all.is_empty():
     ui.note(f"No game of player {player} in the warehouse.", "info")
     st.stop()
-
-played = list(dict.fromkeys(record_all["game"].to_list()))
-game_options = [None, *played]
-if st.session_state.get("pl_game") not in game_options:   # another player's game
-    st.session_state.pop("pl_game", None)
-game = st.selectbox("Game", game_options, format_func=_all_games, key="pl_game",
-                    help="applies to the whole profile")
-record = record_all if game is None else record_all.filter(pl.col("game") == game)
-
-
-def _total(column: str) -> int:
-    return int(record[column].sum()) if column in record.columns else 0
-
-
-games, wins, losses, draws = (_total(c) for c in ("games", "wins", "losses", "draws"))
-decided = wins + losses
-c1, c2, c3, c4, c5 = st.columns(5)
-c1.metric("games", f"{games:,}")
-c2.metric("wins", f"{wins:,}")
-c3.metric("losses", f"{losses:,}")
-c4.metric("draws", f"{draws:,}")
-c5.metric("win rate (decided games)", f"{wins / decided:.0%}" if decided else "–",
-          help="wins / (wins + losses): a draw counts neither way")
-st.subheader("Record by game, seat and side")
-st.dataframe(record, hide_index=True, width="stretch")
-
-
-def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
-
-
-def tendency_chart(frame: pl.DataFrame) -> alt.LayerChart:
-    """Each rate as a point, its 95% interval as a rule, the population rate as a tick."""
-    order = frame["tendency"].to_list()
-    base = alt.Chart(frame.select("tendency", "rate", "low", "high", "population_rate",
-                                  "did", "could").to_pandas()).encode(
-        y=alt.Y("tendency:N", sort=order, title=None))
-    x = alt.X("low:Q", title="rate (point), 95% interval (rule), population (tick)",
-              scale=alt.Scale(domain=[0, 1]), axis=alt.Axis(format="%"))
-    rule = base.mark_rule(strokeWidth=2).encode(x=x, x2="high:Q")
-    point = base.mark_point(filled=True, size=70).encode(
-        x="rate:Q", tooltip=["tendency", alt.Tooltip("rate:Q", format=".1%"), "did", "could",
-                             alt.Tooltip("low:Q", format=".1%"),
-                             alt.Tooltip("high:Q", format=".1%")])
-    tick = base.mark_tick(color="#d62728", thickness=2, size=18).encode(
-        x="population_rate:Q", tooltip=[alt.Tooltip("population_rate:Q", format=".1%")])
-    return (rule + point + tick).properties(height=28 * len(order) + 40)
-
-
-st.subheader("Tendencies")
-st.caption("Per tendency (docs/decisions.md): how often the player did it (did) when the player "
-           "could (could), the rate with its 95% Wilson interval, the rate of all players "
-           "pooled, and the player's percentile among players with enough opportunities.")
-shown_any = False
-for g in pd_.tendency_games():             # catalog games: names from code, not the warehouse
-    if g not in played or (game is not None and g != game):
-        continue
-    shown_any = True
-    st.markdown(f"#### {g}")   # g: a catalog game id from code, never from the warehouse
-    t = pl.from_arrow(ui.load(pd_.player_tendencies, player, g))
-    if t.is_empty():
-        st.caption("No opportunity for any tendency of this game yet.")
-        continue
-    about = pd_.descriptions(g)
-    frame = t.select(
-        "tendency",
-        pl.col("tendency").replace_strict(about, default="").alias("description"),
-        pl.col("k").alias("did"), pl.col("n").alias("could"), "rate", "low", "high",
-        pl.struct("low", "high").map_elements(
-            lambda r: f"{_pct(r['low'])}–{_pct(r['high'])}",
-            return_dtype=pl.String).alias("95% interval"),
-        "population_rate", "percentile")
-    st.dataframe(frame.drop("low", "high"), hide_index=True, width="stretch",
-                 key=f"pl_tend_{g}",
-                 column_config={"rate": PERCENT,
-                                "population_rate": st.column_config.NumberColumn(
-                                    "population rate", format="percent"),
-                                "percentile": st.column_config.NumberColumn(format="%.0f")})
-    st.altair_chart(tendency_chart(frame), width="stretch")
-if not shown_any:
-    st.caption("No tendency catalog for the games shown.")
-
-st.subheader("Partnerships")
-st.caption("The player's results with each other player as a teammate (same side) and as "
-           "the opposite (对门); n is the number of games together.")
-partners = pl.from_arrow(ui.load(pd_.partnerships, player, game))
-if partners.is_empty():
-    st.caption("No teammate or opposite in these games (a game without sides).")
-else:
-    st.dataframe(partners.rename({"games": "n"}), hide_index=True, width="stretch",
-                 column_config={"win_rate": st.column_config.NumberColumn(
-                                    "win rate", format="percent"),
-                                "low": PERCENT, "high": PERCENT})
-
-st.subheader("Games")
-listed = pl.from_arrow(ui.load(data.find_games, player, 500))
-if game is not None:
-    listed = listed.filter(pl.col("game") == game)
-listed = listed.with_columns(
-    pl.struct("winning_side", "winners").map_elements(
-        lambda r: ui.result_label(r["winning_side"], r["winners"]),
-        return_dtype=pl.String).alias("result"),
-    pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",
-                                   return_dtype=pl.String).alias("replay"))
-ui.note(f"The latest {listed.height} games whose id or players match {player}.", "caption")
-st.dataframe(listed, hide_index=True, width="stretch",
-             column_config={"replay": st.column_config.LinkColumn("replay", display_text="open")})
+game, scope = filters(record_all)
+if scope.since is not None and scope.until is not None and scope.since > scope.until:
+    st.caption("The range is empty: From is after Until.")
+prof = ui.load(pd_.profile, player, game, scope)
+record = pl.from_arrow(prof["record"])
+if record.is_empty():
+    ui.note(f"No game of player {player} in these filters.", "info")
+    st.stop()
+n_games = int(record["games"].sum())
+record_section(record)
+results_section(prof, game, scope, n_games)
+tendencies_section(prof["tendencies"])
+partners_section(pl.from_arrow(prof["partnerships"]))
+games_section(pl.from_arrow(prof["games"]), n_games)

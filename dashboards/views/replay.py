@@ -20,6 +20,7 @@ from streamlit.delta_generator import DeltaGenerator
 from dashboards import data, ui
 from dashboards.events import AUDITOR, event_line_html, events_html
 from dashboards.table import table_html
+from dashboards.views import as_of
 
 ss = st.session_state
 GAME, STEP, VIEW, SEARCH, URL = "rp_game", "rp_step", "rp_view", "rp_search", "rp_url"
@@ -254,6 +255,7 @@ def main() -> None:
     st.html(table_html(rp.game_type, view, players))
 
     _event_list(game_id, rows, step, perspective)
+    as_of.render(game_id)                # each seat's key stats from its games before this one
     _game_details(game_id, rows_by_id.get(game_id), players, session)
     write_url(game_id, step, perspective)
     ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "

@@ -1,16 +1,19 @@
 """``liujia stats``: one player's tendencies, each as times did / times could with its sample
-size, a 95% Wilson interval, the population's rate and the player's percentile."""
+size, a 95% Wilson interval, the population's rate and the player's percentile; optionally
+over a scope (``--since``, ``--until``, ``--seat``, ``--before``: warehouse.tendencies.Scope),
+which limits the population's figures too."""
 
 from __future__ import annotations
 
 import argparse
+from datetime import date, datetime
 
 import duckdb
 
 from engine.games import GAMES
 from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
 from warehouse.db import ENV_VAR, default_db
-from warehouse.tendencies import MIN_OPPORTUNITIES, catalog, player_tendencies
+from warehouse.tendencies import MIN_OPPORTUNITIES, Scope, catalog, player_tendencies, scope_sql
 
 HEADER = ("tendency", "did / could", "rate", "95% interval", "population", "percentile",
           "what")
@@ -27,10 +30,48 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        "the player has no game in the warehouse.")
     p.add_argument("--player", required=True, metavar="ID", help="the player id")
     p.add_argument("--game", choices=sorted(GAMES), help="only this game's tendencies")
+    p.add_argument("--since", type=when, metavar="DATE",
+                   help="only games started on or after this day (YYYY-MM-DD, UTC) or moment "
+                   "(YYYY-MM-DDTHH:MM[:SS])")
+    p.add_argument("--until", type=when, metavar="DATE",
+                   help="only games started on or before this day or moment (inclusive)")
+    p.add_argument("--seat", type=seat, metavar="N", help="only the games at this seat")
+    p.add_argument("--before", metavar="GAME_ID",
+                   help="only the games that started before this game (never it or a later "
+                   "one; the same start: by game id)")
     p.add_argument("--json", action="store_true", help="one JSON object per tendency")
     p.add_argument("--db", metavar="FILE", default=None,
                    help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
     return p
+
+
+def when(text: str) -> date | datetime:
+    """A --since / --until value: a day (YYYY-MM-DD) or an ISO moment (UTC unless it says)."""
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date or ISO date-time: {text!r}") from None
+
+
+def seat(text: str) -> int:
+    """A --seat value: a whole number >= 0."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"not a seat number: {text!r}")
+    return int(text)
+
+
+def _scope(args: argparse.Namespace) -> Scope:
+    return Scope(since=args.since, until=args.until, seat=args.seat, before=args.before)
+
+
+def _played(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> int:
+    """How many games of the player (of --game) are in the scope."""
+    cond, params = scope_sql(_scope(args), "g", "s.seat")
+    (row,) = con.execute(
+        "SELECT count(DISTINCT s.game_id) FROM seats s JOIN games g ON g.game_id = s.game_id "
+        f"WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}",
+        params | {"player": args.player, "game": args.game}).fetchall()
+    return int(row[0])
 
 
 def _pct(x: float | None) -> str:
@@ -51,30 +92,38 @@ def lines(rows: list[dict]) -> list[str]:
             for row in table]
 
 
+def _scope_words(args: argparse.Namespace) -> str:
+    """The scope in words for the header line ('' when there is none)."""
+    bits = [f"{name} {value}" for name, value in (
+        ("since", args.since), ("until", args.until), ("at seat", args.seat),
+        ("before game", args.before)) if value is not None]
+    return f" ({', '.join(bits)}; everyone's figures in the same scope)" if bits else ""
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the player's tendencies."""
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)
     try:
-        played = con.execute("SELECT count(DISTINCT game_id) FROM seats WHERE player_id = ?"
-                             + (" AND game_id IN (SELECT game_id FROM games WHERE game = ?)"
-                                if args.game else ""),
-                             [args.player, *([args.game] if args.game else [])]).fetchall()[0][0]
-        rows = player_tendencies(con, args.player, args.game).to_pylist() if played else []
+        played = _played(con, args)
+        rows = (player_tendencies(con, args.player, args.game, scope=_scope(args)).to_pylist()
+                if played else [])
     except duckdb.Error as exc:
         return fail(f"{args.db or default_db()}: {exc}")
     finally:
         con.close()
     if not played:
+        scoped = "" if _scope(args).is_all() else " in that scope"
         return fail(f"player {args.player} has no game{' of ' + args.game if args.game else ''}"
-                    " in the warehouse", FOUND)
+                    f" in the warehouse{scoped}", FOUND)
     if args.json:
         for r in rows:
             print(safe_json(r))
         return OK
-    print(safe_text(f"player {args.player}: {played} game(s); a percentile (pN of M players) "
-                    f"among the players with at least {MIN_OPPORTUNITIES} opportunities"))
+    print(safe_text(f"player {args.player}: {played} game(s){_scope_words(args)}; a percentile "
+                    f"(pN of M players) among the players with at least {MIN_OPPORTUNITIES} "
+                    "opportunities"))
     for line in lines(rows):
         print(safe_text(line))
     return OK

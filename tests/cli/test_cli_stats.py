@@ -1,9 +1,12 @@
 """``liujia stats``: a player's tendencies from the warehouse, as text and JSON, equal to the
-catalog's query; a player without games exits 1, a bad warehouse 2."""
+catalog's query, also under a scope (--since, --until, --seat, --before: the scoped query,
+named in the header); a player without games (in the scope) exits 1, a bad warehouse or a bad
+scope value 2."""
 
 from __future__ import annotations
 
 import json
+from datetime import date, datetime
 
 import duckdb
 import pytest
@@ -13,7 +16,7 @@ from engine.sim import simulate
 from ingest import ingest_paths
 from liujia.cli import main
 from warehouse.db import SAFE_CONFIG
-from warehouse.tendencies import player_tendencies
+from warehouse.tendencies import Scope, player_tendencies
 
 
 @pytest.fixture(scope="module")
@@ -61,3 +64,52 @@ def test_unknown_player_and_bad_warehouse(stats_db, tmp_path, capsys):
     assert "player nobody has no game in the warehouse" in capsys.readouterr().err
     assert main(["stats", "--player", "p", "--db", str(tmp_path / "none.duckdb")]) == 2
     assert "no warehouse at" in capsys.readouterr().err
+
+
+def _json(capsys, *argv: str) -> list[dict]:
+    assert main(["stats", *argv, "--json"]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_scope_options_are_the_scoped_query(stats_db, capsys):
+    """30 六人坑 games an hour apart from 1 January 2026 00:00 UTC: 24 that day, 6 the next."""
+    with duckdb.connect(str(stats_db), read_only=True, config=dict(SAFE_CONFIG)) as con:
+        (player,) = con.execute("SELECT s.player_id FROM seats s JOIN games g USING (game_id) "
+                                "WHERE g.game = 'keng' GROUP BY 1 HAVING max(g.started) >= "
+                                "'2026-01-02'::TIMESTAMPTZ ORDER BY count(*) DESC, 1 LIMIT 1"
+                                ).fetchall()[0]
+        games = con.execute("SELECT g.game_id, g.started, s.seat FROM seats s JOIN games g "
+                            "USING (game_id) WHERE s.player_id = ? AND g.game = 'keng' "
+                            "ORDER BY g.started, g.game_id", [player]).fetchall()
+        seat = max({s for *_, s in games}, key=lambda k: sum(g[2] == k for g in games))
+        middle = games[len(games) // 2][0]
+        scopes = {("--seat", str(seat)): Scope(seat=seat),
+                  ("--before", middle): Scope(before=middle),
+                  ("--since", "2026-01-02"): Scope(since=date(2026, 1, 2)),
+                  ("--until", "2026-01-01T12:00"): Scope(until=datetime(2026, 1, 1, 12))}
+        want = {k: player_tendencies(con, player, "keng", scope=v).to_pylist()
+                for k, v in scopes.items()}
+        whole = player_tendencies(con, player, "keng").to_pylist()
+    db = ["--db", str(stats_db), "--player", player, "--game", "keng"]
+    for argv, rows in want.items():
+        got = _json(capsys, *db, *argv)
+        assert got == json.loads(json.dumps(rows)) and got != json.loads(json.dumps(whole))
+    assert main(["stats", *db, "--seat", str(seat), "--before", middle]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    n = sum(g[2] == seat and g[0] < middle for g in games)      # ids sort like the starts
+    assert head.startswith(f"player {player}: {n} game(s) (at seat {seat}, before game "
+                           f"{middle}; everyone's figures in the same scope)")
+
+
+def test_scope_without_games_and_bad_scope_values(stats_db, capsys):
+    player = _busiest(stats_db, "keng")
+    db = ["--db", str(stats_db), "--player", player]
+    assert main(["stats", *db, "--since", "2027-01-01"]) == 1
+    assert f"player {player} has no game in the warehouse in that scope" in \
+        capsys.readouterr().err
+    for bad in (["--since", "yesterday"], ["--until", "2026-13-01"], ["--seat", "-1"],
+                ["--seat", "x"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["stats", *db, *bad])
+        assert exc.value.code == 2, bad
+        assert "error: argument" in capsys.readouterr().err

@@ -1,11 +1,16 @@
 """The players page under AppTest: the players list (every player, counts equal to SQL over the
 warehouse, search and game filter, a selected row opens the profile), the profile's tendencies
-per game (k / n equal warehouse.tendencies.player_tendencies), their chart, the partnerships,
-the game filter over the whole profile, and a player id holding Markdown shown as plain text."""
+per game (k / n equal warehouse.tendencies.player_tendencies), the charts (results over time,
+by seat, by side, one per game's tendencies), the partnerships, the game, seat and date
+filters over the whole profile (every table equal to the scoped queries, the population's
+figures too), the block size of the results over time, and a player id holding Markdown shown
+as plain text."""
 
 from __future__ import annotations
 
 import json
+import math
+from datetime import UTC, date, datetime
 from html import unescape
 from pathlib import Path
 
@@ -15,9 +20,12 @@ from streamlit.testing.v1 import AppTest
 
 from engine.events import seal_events
 from engine.log import write_log
+from engine.sim import simulate
 from tests.dashboards.test_dashboard_seats import _assert_plain
+from warehouse import queries as wq
 from warehouse import tendencies as wt
 from warehouse.db import reader
+from warehouse.tendencies import Scope
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboards" / "app.py")
 EVIL = "p-`x`-![y](http://127.0.0.1:9/b.png)"
@@ -50,6 +58,29 @@ def _listed(at: AppTest) -> dict[str, tuple[int, int, int, int]]:
 
 def _tendency_tables(at: AppTest):
     return [d.value for d in at.dataframe if "did" in d.value.columns]
+
+
+FRAMES = {"record": ["game", "seat", "side", "games", "wins", "losses", "draws"],
+          "over": "first", "by_seat": "game · seat", "by_side": "game · side",
+          "partners": "partner", "games": "game_id"}
+
+
+def _frame(at: AppTest, name: str):
+    """The profile's one data frame of this name (told apart by its columns)."""
+    want = FRAMES[name]
+    (found,) = [d.value for d in at.dataframe
+                if (list(d.value.columns) == want if isinstance(want, list)
+                    else want in d.value.columns)]
+    return found
+
+
+def _charts(at: AppTest) -> dict[str, dict]:
+    """The page's Altair charts by title."""
+    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    return {spec.get("title"): spec for spec in specs}
+
+
+RESULT_CHARTS = {"results over time", "results by seat", "results by side"}
 
 
 def _notes(at: AppTest) -> str:
@@ -161,11 +192,13 @@ def test_profile_tendencies_per_game_chart_and_partnerships(mixed_app_db):
             assert {"rate", "95% interval", "population_rate", "percentile"} <= set(
                 shown.columns)
         partners = wt.partnerships(con, player).to_pylist()
-    charts = at.get("vega_lite_chart")
-    assert len(charts) == 2
-    spec = json.loads(charts[1].proto.spec)
-    marks = {layer["mark"]["type"] for layer in spec["layer"]}
-    assert marks == {"rule", "point", "tick"}
+    charts = _charts(at)
+    assert set(charts) == RESULT_CHARTS | {"tendencies · keng", "tendencies · gouji"}
+    for title in ("tendencies · gouji", "results by seat", "results by side"):
+        marks = {layer["mark"]["type"] for layer in charts[title]["layer"]}
+        assert marks == {"rule", "point", "tick"}, title
+    assert {layer["mark"]["type"] for layer in charts["results over time"]["layer"]} == {
+        "rule", "line"}
     (pt,) = [d.value for d in at.dataframe if "partner" in d.value.columns]
     assert list(zip(pt["partner"], pt["relation"], pt["n"], pt["wins"], strict=True)) == [
         (r["partner"], r["relation"], r["games"], r["wins"]) for r in partners]
@@ -180,13 +213,181 @@ def test_game_filter_applies_to_the_whole_profile(mixed_app_db):
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["games"] == str(_sql_counts(mixed_app_db, "gouji")[player][0])
     assert [m.value for m in at.markdown if m.value.startswith("####")] == ["#### gouji"]
-    assert len(_tendency_tables(at)) == 1 and len(at.get("vega_lite_chart")) == 1
+    assert len(_tendency_tables(at)) == 1
+    assert set(_charts(at)) == RESULT_CHARTS | {"tendencies · gouji"}
+    assert set(_frame(at, "by_seat")["game · seat"].str.split(" · ").str[0]) == {"gouji"}
     record = at.dataframe[0].value
     assert set(record["game"]) == {"gouji"}
     (pt,) = [d.value for d in at.dataframe if "partner" in d.value.columns]
     assert set(pt["game"]) == {"gouji"}
     games = at.dataframe[-1].value
     assert set(games["game"]) == {"gouji"} and len(games) == int(metrics["games"])
+
+
+# ---------------------------------------------------------------- the filters
+
+@pytest.fixture(scope="module")
+def days_db(tmp_path_factory):
+    """Forty seeded 六人坑 games an hour apart: 24 on 1 January 2026, 16 on 2 January."""
+    from ingest import ingest_paths
+
+    root = tmp_path_factory.mktemp("players-days")
+    write_log(root / "keng.arrows", [g.events for g in simulate("keng", 40, seed=17)])
+    db = root / "days.duckdb"
+    assert ingest_paths([root], db=db, progress=False, workers=1).loaded == 40
+    return db
+
+
+@pytest.fixture
+def days_app_db(days_db, monkeypatch):
+    monkeypatch.setenv("LIUJIA_DB", str(days_db))
+    return days_db
+
+
+def _games_of(db, player: str) -> list[tuple[datetime, int, str]]:
+    """(started, seat, game_id) of every game of the player."""
+    with reader(db) as con:
+        return con.sql("SELECT g.started, s.seat, g.game_id FROM seats s JOIN games g "
+                       "USING (game_id) WHERE s.player_id = ?", params=[player]).fetchall()
+
+
+def _in(scope: Scope, started: datetime, seat: int) -> bool:
+    day = started.astimezone(UTC).date()
+    return ((scope.seat is None or seat == scope.seat)
+            and (scope.since is None or day >= scope.since)
+            and (scope.until is None or day <= scope.until))
+
+
+def _two_day_player(db) -> tuple[str, int]:
+    """The busiest player with games on both days, and the seat he sat at most."""
+    best = None
+    with reader(db) as con:
+        players = [r[0] for r in con.sql("SELECT player_id FROM seats GROUP BY 1 "
+                                         "ORDER BY count(*) DESC, 1").fetchall()]
+    for p in players:
+        games = _games_of(db, p)
+        if len({g[0].astimezone(UTC).date() for g in games}) == 2:
+            seats = [g[1] for g in games]
+            best = (p, max(set(seats), key=lambda k: (seats.count(k), -k)))
+            break
+    assert best is not None
+    return best
+
+
+def _assert_profile(at: AppTest, db, player: str, scope: Scope) -> int:
+    """Every table of the profile is the scoped query's, and the game count the scope's games
+    counted here; returns that count."""
+    assert not at.exception, [e.value for e in at.exception]
+    want = [g for g in _games_of(db, player) if _in(scope, g[0], g[1])]
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics["games"] == f"{len(want):,}"
+    with reader(db) as con:
+        record = wq.player_results(con, player, scope).to_pylist()
+        tend = wt.player_tendencies(con, player, "keng", scope=scope).to_pylist()
+        partners = wt.partnerships(con, player, scope=scope).to_pylist()
+        by_seat = wq.results_by(con, player, "seat", scope=scope).to_pylist()
+    assert _frame(at, "record").to_dict("records") == record
+    (shown,) = _tendency_tables(at)
+    assert list(zip(shown["tendency"], shown["did"], shown["could"], strict=True)) == [
+        (r["tendency"], r["k"], r["n"]) for r in tend]
+    assert list(shown["population_rate"]) == [r["population_rate"] for r in tend]
+    pt = _frame(at, "partners")
+    assert list(zip(pt["partner"], pt["n"], pt["wins"], strict=True)) == [
+        (r["partner"], r["games"], r["wins"]) for r in partners]
+    seats = _frame(at, "by_seat")
+    assert list(seats["n (decided)"]) == [r["decided"] for r in by_seat if r["decided"]]
+    assert list(seats["population_rate"]) == [r["population_rate"] for r in by_seat
+                                              if r["decided"]]
+    games = _frame(at, "games")
+    assert sorted(games["game_id"]) == sorted(g[2] for g in want)
+    assert int(_frame(at, "over")["games"].sum()) == len(want)
+    assert RESULT_CHARTS <= set(_charts(at))
+    return len(want)
+
+
+def test_seat_filter_scopes_every_number(days_app_db):
+    player, seat = _two_day_player(days_app_db)
+    at = _page(player=player)
+    whole = _assert_profile(at, days_app_db, player, Scope())
+    assert at.selectbox(key="pl_seat").options[0] == "all seats"
+    at.selectbox(key="pl_seat").set_value(seat).run()
+    part = _assert_profile(at, days_app_db, player, Scope(seat=seat))
+    assert 0 < part < whole
+    assert set(_frame(at, "record")["seat"]) == {seat}
+    assert set(_frame(at, "games")["seat"]) == {seat}
+    assert list(_frame(at, "by_seat")["game · seat"]) == [f"keng · seat {seat}"]
+    # the population's rates are those at this seat: they differ from everyone's somewhere
+    with reader(days_app_db) as con:
+        every = {r["tendency"]: r["population_rate"]
+                 for r in wt.player_tendencies(con, player, "keng").to_pylist()}
+    (shown,) = _tendency_tables(at)
+    assert any(every[t] != p for t, p in zip(shown["tendency"], shown["population_rate"],
+                                             strict=True))
+
+
+def test_date_filter_scopes_every_number(days_app_db):
+    player, _ = _two_day_player(days_app_db)
+    at = _page(player=player)
+    whole = _assert_profile(at, days_app_db, player, Scope())
+    at.date_input(key="pl_since").set_value(date(2026, 1, 2)).run()
+    late = _assert_profile(at, days_app_db, player, Scope(since=date(2026, 1, 2)))
+    assert all(d.date() == date(2026, 1, 2) for d in _frame(at, "games")["started"])
+    at.date_input(key="pl_since").set_value(None)
+    at.date_input(key="pl_until").set_value(date(2026, 1, 1)).run()
+    early = _assert_profile(at, days_app_db, player, Scope(until=date(2026, 1, 1)))
+    assert 0 < early < whole and 0 < late < whole and early + late == whole
+    at.date_input(key="pl_since").set_value(date(2026, 1, 1))
+    at.selectbox(key="pl_seat").set_value(_two_day_player(days_app_db)[1]).run()
+    _assert_profile(at, days_app_db, player,
+                    Scope(since=date(2026, 1, 1), until=date(2026, 1, 1),
+                          seat=_two_day_player(days_app_db)[1]))
+
+
+def test_results_over_time_in_blocks(days_app_db):
+    player, _ = _two_day_player(days_app_db)
+    at = _page(player=player)
+    games = int({m.label: m.value for m in at.metric}["games"])
+    assert at.selectbox(key="pl_block").value == 5            # the smallest of ≤ 20 blocks
+    for block in (5, 10):
+        at.selectbox(key="pl_block").set_value(block).run()
+        assert not at.exception
+        over = _frame(at, "over")
+        assert len(over) == math.ceil(games / block)
+        assert list(over["games"]) == [block] * (games // block) + (
+            [games % block] if games % block else [])
+        assert list(over["wins"] + over["losses"]) == list(over["decided"])
+        with reader(days_app_db) as con:
+            want = wq.results_over_time(con, player, block=block).to_pylist()
+        assert list(over["win_rate"]) == pytest.approx([r["win_rate"] for r in want],
+                                                       nan_ok=True)
+    spec = _charts(at)["results over time"]
+    assert "blocks of 10" in json.dumps(spec)
+
+
+def test_whole_profile_runs_every_query_of_the_page(days_app_db):
+    """``profile_data.whole_profile`` (for the benchmark): every table the page shows, from
+    the same queries under the same scope, on one uncached connection."""
+    from dashboards import profile_data as pd_
+
+    player, seat = _two_day_player(days_app_db)
+    scope = Scope(seat=seat, since=date(2026, 1, 1))
+    out = pd_.whole_profile(player, "keng", scope)
+    assert set(out) == {"record_all", "span", "record", "by_seat", "by_side", "tendencies",
+                        "partnerships", "games", "over_time"}
+    with reader(days_app_db) as con:
+        assert out["record_all"] == wq.player_results(con, player)
+        assert out["record"] == wq.player_results(con, player, scope)
+        assert out["tendencies"]["keng"] == wt.player_tendencies(con, player, "keng",
+                                                                 scope=scope)
+        assert out["partnerships"] == wt.partnerships(con, player, "keng", scope)
+        assert out["by_side"] == wq.results_by(con, player, "side", "keng", scope)
+        games = sum(out["record"]["games"].to_pylist())
+        assert out["over_time"] == wq.results_over_time(con, player, "keng", scope,
+                                                        pd_.default_block(games))
+    assert out["games"].num_rows == games == sum(
+        _in(scope, s, k) for s, k, _ in _games_of(days_app_db, player))
+    assert list(out["tendencies"]) == ["keng"] and out["span"]["games"] > games
+    assert [pd_.default_block(n) for n in (0, 100, 101, 4000, 10**6)] == [5, 5, 10, 200, 500]
 
 
 # ---------------------------------------------------------------- untrusted text

@@ -20,6 +20,7 @@ from engine.sim import simulate
 from ingest.project import game_row, seat_rows, start_payload
 from warehouse import schema
 from warehouse import tendencies as T
+from warehouse import tendencies_lazy as TL
 from warehouse.db import SAFE_CONFIG
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -79,8 +80,8 @@ def both(con, fn: str, *args, **kw) -> list[dict]:
     """The SQL figures, asserted equal to the Polars ones (exactly); as a list of dicts."""
     sql = getattr(T, fn)(con, *args, **kw).to_pylist()
     if _FRAMES.get(id(con), (None,))[0] is not con:
-        _FRAMES[id(con)] = (con, T.frames_from(con))
-    lazy = getattr(T, f"{fn}_lazy")(_FRAMES[id(con)][1], *args, **kw)
+        _FRAMES[id(con)] = (con, TL.frames_from(con))
+    lazy = getattr(TL, f"{fn}_lazy")(_FRAMES[id(con)][1], *args, **kw)
     assert lazy.collect().to_dicts() == sql
     return sql
 
@@ -298,9 +299,10 @@ def test_wilson_against_a_known_value():
 
 # ---------------------------------------------------------------- a hand corpus of players
 
-def hand_corpus() -> duckdb.DuckDBPyConnection:
-    """Two 六人坑 games. g1: A B C D E F at seats 0-5 (even: A C E); A decides it by going out,
-    even wins. g2: B A C D E F (odd: A D F); A goes over the limit, odd loses.
+def hand_corpus(starts: dict[str, datetime] | None = None) -> duckdb.DuckDBPyConnection:
+    """Two 六人坑 games, both started at T0 unless ``starts`` says otherwise. g1: A B C D E F
+    at seats 0-5 (even: A C E); A decides it by going out, even wins. g2: B A C D E F (odd:
+    A D F); A goes over the limit, odd loses.
 
     | row | game | seat | player | options | chosen | top relation | tags |
     | 1 | g1 | 0 | A | accept stack_k | stack_k | opponent | |
@@ -328,6 +330,8 @@ def hand_corpus() -> duckdb.DuckDBPyConnection:
     order = {"g1": "ABCDEF", "g2": "BACDEF"}
     games = [game_rows("g1", "keng", reason="out", result={"deciding_seat": 0}),
              game_rows("g2", "keng", reason="over_limit", result={"deciding_seat": 1})]
+    for row in games:
+        row["started"] = row["ended"] = (starts or {}).get(row["game_id"], T0)
     win = {"g1": "even", "g2": "even"}
     seats = [seat_row(g, i, p, ("even", "odd")[i % 2],
                       result="win" if ("even", "odd")[i % 2] == win[g] else "loss")
