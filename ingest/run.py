@@ -34,6 +34,7 @@ from engine.log import LOG_SUFFIX, sealed_sha256
 from ingest.arrow_logs import FileResult, QuarantineRecord, file_key, game_key, read_file
 from warehouse.db import WarehouseError, pause_point, reader, writer_target, writing
 from warehouse.schema import QUARANTINE_ARROW
+from warehouse.tendencies import counts_stored, write_counts
 
 FLUSH_EVENTS = 200_000          # buffered events per INSERT
 PARALLEL_MIN_BYTES = 2 << 20    # below this much input, worker processes cost more than they save
@@ -548,6 +549,8 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
         s.seconds = time.perf_counter() - t0
         if not s.reconciles:  # a bug, never bad input: refuse to swap in a run that lost games
             raise AssertionError(f"run does not reconcile: {s.describe()}")
+        if s.loaded or not counts_stored(con):     # the counts of the warehouse as it now is
+            write_counts(con)
         _record_run(con, s, started, [str(Path(p).absolute()) for p in paths])
         pause_point("loaded")
     s.seconds = time.perf_counter() - t0

@@ -8,11 +8,12 @@ from engine.events import SCHEMA as EVENT_SCHEMA
 
 # 2: game-neutral results (no deciding_seat / deciding columns); 3: any number of seats, sides
 # from the game (games.seats, winning_side, winners; seats.side, place); 4: the decisions
-# table (engine.decisions, docs/decisions.md)
-SCHEMA_VERSION = 4
+# table (engine.decisions, docs/decisions.md); 5: tendency_counts, every player's counts of
+# the tendency catalog, written by each ingest run (warehouse.tendencies.write_counts)
+SCHEMA_VERSION = 5
 
 TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files",
-          "decisions")
+          "decisions", "tendency_counts")
 
 DDL = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -124,6 +125,13 @@ DDL = (
         top_seat TINYINT NOT NULL,
         top_relation VARCHAR NOT NULL,
         tags VARCHAR[] NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS tendency_counts (
+        game VARCHAR NOT NULL,
+        tendency VARCHAR NOT NULL,
+        player_id VARCHAR NOT NULL,
+        n BIGINT NOT NULL,
+        k BIGINT NOT NULL
     )""",
 )
 

@@ -17,6 +17,7 @@ parameters.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -430,12 +431,59 @@ def _counts_sql(tendencies: Sequence[Tendency]) -> str:
     return "\nUNION ALL\n".join(parts)
 
 
-def _rated_sql(tendencies: Sequence[Tendency], scope: Scope | None) -> tuple[str, dict]:
+# ---------------------------------------------------------------- stored counts
+
+CATALOG_META = "tendency_catalog"       # the meta key holding the catalog the counts are of
+
+
+def catalog_key() -> str:
+    """A fingerprint of the whole catalog (names, games, sources, predicates): stored counts
+    are used only while it is the one they were written with."""
+    h = hashlib.sha256()
+    for t in catalog():
+        for part in (t.name, t.game, t.source, t.opportunity.sql, t.success.sql):
+            h.update(part.encode() + b"\0")
+    return h.hexdigest()
+
+
+def write_counts(con: duckdb.DuckDBPyConnection) -> int:
+    """Recount every player's tendencies over the whole warehouse into ``tendency_counts``
+    (what an unscoped profile reads instead of scanning ``decisions``) and record the
+    catalog's fingerprint; the number of rows. Ingest calls it in the run's transaction."""
+    sources, params = _sources_sql(None)
+    con.execute("DELETE FROM tendency_counts")
+    con.execute(f"INSERT INTO tendency_counts WITH {sources} SELECT game, tendency, player_id, "
+                f"n, k FROM ({_counts_sql(catalog())})", params)
+    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [CATALOG_META, catalog_key()])
+    return con.execute("SELECT count(*) FROM tendency_counts").fetchall()[0][0]
+
+
+def counts_stored(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether ``tendency_counts`` holds the counts of this catalog (written since the last
+    change of the warehouse by an ingest run of this liujia)."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [CATALOG_META]).fetchall()
+    return bool(row) and row[0][0] == catalog_key()
+
+
+def _stored_counts_sql(tendencies: Sequence[Tendency]) -> str:
+    """``_counts_sql`` read from ``tendency_counts`` (same columns and rows)."""
+    order = ", ".join(f"({i}, '{t.name}')" for i, t in enumerate(tendencies))   # our names
+    return (f"SELECT c.player_id, o.ord, c.tendency, c.game, c.n, c.k FROM tendency_counts c "
+            f"JOIN (VALUES {order}) o(ord, tendency) ON o.tendency = c.tendency")
+
+
+def _rated_sql(tendencies: Sequence[Tendency], scope: Scope | None,
+               stored: bool = False) -> tuple[str, dict]:
     """The CTEs counts (per tendency and player), rated (with the rate) and pop (the
-    population rate per tendency) over the scope, and their parameters."""
-    sources, params = _sources_sql(scope)
-    return f"""WITH {sources},
-counts AS ({_counts_sql(tendencies)}),
+    population rate per tendency) over the scope, and their parameters; ``stored``: the
+    counts come from ``tendency_counts`` (only for a scope that limits nothing)."""
+    if stored and (scope is None or scope.is_all()):
+        sources, params, counts = "", {}, _stored_counts_sql(tendencies)
+    else:
+        sources, params = _sources_sql(scope)
+        sources, counts = sources + ",\n", _counts_sql(tendencies)
+    return f"""WITH {sources}
+counts AS ({counts}),
 rated AS (SELECT *, CASE WHEN n > 0 THEN k::DOUBLE / n::DOUBLE END AS rate FROM counts),
 pop AS (SELECT ord, sum(k)::DOUBLE / sum(n)::DOUBLE AS population_rate FROM counts
         GROUP BY ord HAVING sum(n) > 0)""", params
@@ -446,7 +494,7 @@ def figures(con: duckdb.DuckDBPyConnection, players: Sequence[str],
             min_opportunities: int = MIN_OPPORTUNITIES) -> pa.Table:
     """The ``player_tendencies`` figures of several players at once, with a player_id column
     first; ordered by player, then the order of ``tendencies``."""
-    ctes, params = _rated_sql(tendencies, scope)
+    ctes, params = _rated_sql(tendencies, scope, counts_stored(con))
     low, high = wilson_sql("m.k", "m.n")
     sql = f"""{ctes},
 mine AS (SELECT * FROM rated WHERE list_contains($players::VARCHAR[], player_id) AND n > 0),
@@ -472,7 +520,7 @@ def population(con: duckdb.DuckDBPyConnection, tendencies: Sequence[Tendency],
     scope; tendencies nobody had the chance of are left out."""
     if not tendencies:
         return {}
-    ctes, params = _rated_sql(tendencies, scope)
+    ctes, params = _rated_sql(tendencies, scope, counts_stored(con))
     rows = con.sql(f"{ctes} SELECT ord, population_rate FROM pop", params=params).fetchall()
     return {tendencies[i].name: rate for i, rate in rows}
 

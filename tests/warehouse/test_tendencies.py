@@ -16,6 +16,7 @@ import pytest
 
 from engine.decisions import DECISIONS_ARROW, decisions_module, decisions_of_games
 from engine.games import GAMES, find_game
+from engine.replay import Replay
 from engine.sim import simulate
 from ingest.project import game_row, seat_rows, start_payload
 from warehouse import schema
@@ -462,3 +463,63 @@ def test_seeded_totals_match_the_decisions(seeded):
             ((want,),) = seeded.execute(f"SELECT count(*) FROM {src} WHERE game = ? AND "
                                         f"{t.opportunity_sql}", [game]).fetchall()
             assert got.get(t.name, 0) == want, t.name
+
+
+# ---------------------------------------------------------------- stored counts (schema 5)
+
+def _all_figures(con) -> tuple[list[dict], dict[str, float]]:
+    players = [r[0] for r in con.sql("SELECT DISTINCT player_id FROM seats ORDER BY 1")
+               .fetchall()]
+    return (T.figures(con, players, T.catalog()).to_pylist(),
+            T.population(con, T.catalog()))
+
+
+def test_stored_counts_give_the_figures_of_the_scan(seeded):
+    """write_counts stores what the scan of decisions counts: every player's figures (rate,
+    interval, population, percentile) are the same read from tendency_counts, which is used
+    only while its catalog fingerprint is this catalog's."""
+    assert not T.counts_stored(seeded)
+    scanned = _all_figures(seeded)
+    try:
+        rows = T.write_counts(seeded)
+        assert rows == seeded.sql("SELECT count(*) FROM tendency_counts").fetchall()[0][0] > 0
+        assert T.counts_stored(seeded)
+        assert _all_figures(seeded) == scanned
+        scoped = T.player_tendencies(seeded, scanned[0][0]["player_id"], scope=T.Scope(seat=0))
+        seeded.execute("UPDATE tendency_counts SET k = 0")        # the stored copy is what
+        assert _all_figures(seeded) != scanned                    # an unscoped query reads,
+        assert T.player_tendencies(seeded, scanned[0][0]["player_id"],   # never a scoped one
+                                   scope=T.Scope(seat=0)) == scoped
+        seeded.execute("UPDATE meta SET value = 'another catalog' WHERE key = ?",
+                       [T.CATALOG_META])
+        assert not T.counts_stored(seeded) and _all_figures(seeded) == scanned
+    finally:
+        seeded.execute("DELETE FROM tendency_counts")
+        seeded.execute("DELETE FROM meta WHERE key = ?", [T.CATALOG_META])
+
+
+def test_each_ingest_run_recounts_the_whole_warehouse(tmp_path):
+    """A second run that adds games leaves tendency_counts equal to a count over all the
+    games (not only the new ones); a run that loads nothing leaves it as it was."""
+    from engine.log import write_log
+    from ingest import ingest_paths
+    from warehouse.db import reader
+
+    games = [x.events for x in simulate("keng", 12, seed=77)]
+    db = tmp_path / "w.duckdb"
+    for i, part in enumerate((games[:5], games[5:])):
+        (tmp_path / f"logs{i}").mkdir()
+        write_log(tmp_path / f"logs{i}" / "g.arrows", part)
+        ingest_paths([tmp_path / f"logs{i}"], db=db, progress=False, workers=1)
+    again = ingest_paths([tmp_path / "logs1"], db=db, progress=False, workers=1)
+    assert again.loaded == 0
+    with reader(db) as con:
+        assert T.counts_stored(con)
+        stored = con.sql("SELECT game, tendency, player_id, n, k FROM tendency_counts "
+                         "ORDER BY ALL").fetchall()
+        sources, params = T._sources_sql(None)
+        counted = con.sql(f"WITH {sources} SELECT game, tendency, player_id, n, k FROM "
+                          f"({T._counts_sql(T.catalog())}) ORDER BY ALL", params=params).fetchall()
+        assert stored == counted
+        assert sum(r[3] for r in stored) > 0
+        assert {r[2] for r in stored} == {p for g in games for p in Replay(g).final.players}
