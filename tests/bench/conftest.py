@@ -10,6 +10,10 @@ across machines.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from tests.bench import chess_baseline
@@ -38,3 +42,15 @@ def chess_rate(chess_corpus: list[list[str]]) -> float:
     """python-chess plies per second replaying the corpus with push_uci (median of rounds),
     measured once in this run."""
     return chess_baseline.chess_plies_per_s(chess_corpus)
+
+
+@pytest.fixture(scope="session")
+def warehouse_10m() -> tuple[Path, dict[str, Any]]:
+    """The cached ≥ 10M-event benchmark warehouse and its manifest (warehouse_10m.py); built
+    first only when LIUJIA_BENCH_BUILD is set, else the benchmark is skipped."""
+    from tests.bench import warehouse_10m as w10m
+
+    got = w10m.ensure(allow_build=bool(os.environ.get("LIUJIA_BENCH_BUILD")))
+    if isinstance(got, str):
+        pytest.skip(got)
+    return got
