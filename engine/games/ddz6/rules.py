@@ -1,0 +1,147 @@
+"""六人斗地主 rules: checking and applying one event, and the automatic events the engine owes.
+
+``step(state, event)`` validates the event completely before it changes anything (DDZ-92: a
+rejected event changes nothing and the same seat is still to act), then evolves the state in
+place; ``apply`` and ``check`` in game.py run it on a copy. The automatic events are queued in
+``state.owed`` and checked field by field against the one the engine builds; the deal's marks
+are chance, checked for consistency (DDZ-7, DDZ-8, DDZ-10).
+
+The events of section 13 in the one event schema (kind: seat, cards, target, value, tag):
+
+- ``GAME_START`` (hand_start): cards the shuffled deck; payload game, rules version, options,
+  players. ``DEAL``: cards d[0] … d[dealt − 1]; value the mark's (open mark's) deck position;
+  4-deck payload ``{"dark": position}``. ``CASE`` (3v3): seat M, target P, tag the case,
+  payload ``{"hidden": [...], "order": [...]}``.
+- ``BID``: value 0 (pass) or 1-3; tag ``forced`` for H's recorded pass. ``BID_END``: seat and
+  value the winner and bid, or tag ``all_pass``. ``LANDLORDS``: seat the first (正) landlord,
+  target DM, value 1 if solo, 2v4 tag ``bid`` / ``om``. ``KITTY``: seat the taker, his cards,
+  value their count.
+- ``SIDE_CHOICE``: value 0 zheng / 1 fan, tag ``placed`` when the engine places the farmer.
+  ``SIDES_END``: seat and target the 正 and 反 landlords, value the bit mask of the 反 seats.
+  ``AUTO_END``: seat the landlord meeting the condition (-1 none), tag ``case_c``, ``a``,
+  ``b``, ``c`` or ``void``, value the winning side (0 landlords / 正, 1 farmers / 反, -1).
+- ``DOUBLE`` / ``SHOW_HAND``: value 1 yes, 0 no. ``SHOW_END`` (the show-hand decisions shown
+  together, DDZ-38): target the bit mask of the shown seats, cards their hands, value N.
+- ``PLAY``: cards, tag the declared combination (DDZ-93, ``play.declare``), value N after.
+  ``PASS``. ``REVEAL``: seat the hidden landlord. ``LOCK``: seat the holder, cards the joker.
+  ``ROUND_END``: seat the next leader, target the round's winner, value the round, tag
+  ``lock`` when the lead passes on (DDZ-70).
+- ``HAND_END``: seat the seat that went out (-1), cards every remaining hand seat by seat,
+  value the winning side, tag ``out`` / ``auto`` / ``void``, payload hand sizes and sides.
+  ``GAME_END`` (settlement): payload the result (S, N and its parts, W, scores, sides).
+- Marks (record only, DDZ-92): ``target`` 1 on an action event the engine supplied as the
+  default (DDZ-75); ``forced`` and ``placed`` tags. Seat views drop them (``info.seen_event``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from engine.cards import BLACK_JOKER, RED_JOKER
+from engine.events import Event
+from engine.games.ddz6 import play, setup
+from engine.games.ddz6.state import BID, DOUBLE, OVER, SHOW, SIDE, DdzState
+from engine.games.frame import check_frame, check_seat, illegal, invalid
+
+Step = Callable[[DdzState, Event], None]
+
+AUTO_STEP: dict[str, Step] = {
+    "DEAL": setup.step_deal, "CASE": setup.step_case, "BID": setup.step_bid,
+    "BID_END": setup.step_bid_end, "LANDLORDS": setup.step_landlords,
+    "KITTY": setup.step_kitty, "SIDE_CHOICE": setup.step_side_choice,
+    "SIDES_END": setup.step_sides_end, "AUTO_END": setup.step_auto_end,
+    "SHOW_END": setup.step_show_end, "REVEAL": play.step_reveal, "LOCK": play.step_lock,
+    "ROUND_END": play.step_round_end, "HAND_END": play.step_hand_end,
+    "GAME_END": play.step_game_end,
+}
+SEAT_STEP: dict[str, Step] = {
+    "BID": setup.step_bid, "SIDE_CHOICE": setup.step_side_choice,
+    "DOUBLE": setup.step_choice, "SHOW_HAND": setup.step_choice,
+    "PLAY": play.step_play, "PASS": play.step_pass,
+}
+ENGINE_KINDS = frozenset(AUTO_STEP) - {"BID", "SIDE_CHOICE"} | {"GAME_START"}
+
+
+def next_auto(s: DdzState) -> str | None:
+    """The kind of the automatic event the engine owes now, or None."""
+    return s.owed[0] if s.owed else None
+
+
+def expected(s: DdzState, kind: str) -> Event:
+    """The automatic event owed now as the engine builds it (for DEAL, the deterministic
+    representative: the first non-joker card marked, or the first two cards in 4-deck)."""
+    if kind == "DEAL":
+        if s.four:
+            return setup.deal_event(s, 0, 1)
+        pos = next(i for i, c in enumerate(s.deck) if c not in (BLACK_JOKER, RED_JOKER))
+        return setup.deal_event(s, pos, None)
+    if kind == "BID":
+        return setup.action(s, "BID", setup.bidder(s), value=0, tag=setup.FORCED)
+    if kind == "SIDE_CHOICE":
+        seat, side = setup.side_facts(s)
+        return setup.action(s, "SIDE_CHOICE", seat, value=side, tag=setup.PLACED)
+    builders: dict[str, Callable[[DdzState], Event]] = {
+        "CASE": setup.case_event, "BID_END": setup.bid_end_event,
+        "LANDLORDS": setup.landlords_event, "KITTY": setup.kitty_event,
+        "SIDES_END": setup.sides_end_event, "AUTO_END": setup.auto_end_event,
+        "SHOW_END": setup.show_end_event, "LOCK": play.lock_event,
+        "ROUND_END": play.round_end_event, "HAND_END": play.hand_end_event,
+        "GAME_END": lambda x: setup.action(x, "GAME_END", payload=play.result_payload(x)),
+        "REVEAL": lambda x: setup.action(x, "REVEAL", x.top_seat),
+    }
+    return builders[kind](s)
+
+
+def chance_deal(s: DdzState, rng: random.Random) -> Event:
+    """The DEAL with its marks drawn from rng: 3v3 uniformly among the dealt non-joker cards
+    (DDZ-8); 4-deck two different dealt cards, open then dark (DDZ-10)."""
+    n = setup.dealt(s)
+    if s.four:
+        pos, dark = rng.sample(range(n), 2)
+        return setup.deal_event(s, pos, dark)
+    choices = [i for i in range(n) if s.deck[i] not in (BLACK_JOKER, RED_JOKER)]
+    return setup.deal_event(s, rng.choice(choices), None)
+
+
+PHASE_OF = {"BID": BID, "SIDE_CHOICE": SIDE, "DOUBLE": DOUBLE, "SHOW_HAND": SHOW}
+
+
+def phase_rule(s: DdzState, kind: str) -> str:
+    """The rule an action breaks when its phase is not on: DDZ-23 (no zhengfan bidding),
+    DDZ-15 (3v3 bidding in cases B1, B2 only), DDZ-14 (once round), DDZ-35, DDZ-37, DDZ-38;
+    a play before doubling or show hand is over cites those; else DDZ-92."""
+    if kind == "BID":
+        if s.variant == "zhengfan":
+            return "DDZ-23"
+        return "DDZ-15" if s.variant == "3v3" and s.case in ("A", "C") else "DDZ-14"
+    if kind == "SIDE_CHOICE":
+        return "DDZ-35"
+    if kind == "DOUBLE":
+        return "DDZ-37"
+    if kind == "SHOW_HAND":
+        return "DDZ-38"
+    return {DOUBLE: "DDZ-37", SHOW: "DDZ-38"}.get(s.phase, "DDZ-92")
+
+
+def step(s: DdzState, e: Event) -> None:
+    """Check one event against the state (raises, changing nothing), then apply it in place."""
+    check_frame(s, e, s.phase == OVER, "DDZ-92")
+    if s.owed:
+        due = s.owed[0]
+        if e.kind != due:
+            raise illegal(s, e, "DDZ-92", f"the engine owes {due} before any other event")
+        AUTO_STEP[due](s, e)
+    else:
+        handler = SEAT_STEP.get(e.kind)
+        if handler is None:
+            if e.kind in ENGINE_KINDS:
+                raise illegal(s, e, "DDZ-92", f"{e.kind} is not due now")
+            raise invalid(s, e, f"unknown event kind {e.kind!r} for 六人斗地主", "kind")
+        check_seat(s, e)
+        want = PHASE_OF.get(e.kind, s.phase if e.kind in ("PLAY", "PASS") else "")
+        if s.phase != want or (e.kind in ("PLAY", "PASS") and s.phase != "play"):
+            raise illegal(s, e, phase_rule(s, e.kind), f"{e.kind} is not legal now "
+                          f"(phase {s.phase})")
+        handler(s, e)
+    s.seq += 1
