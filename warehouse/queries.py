@@ -13,7 +13,7 @@ import duckdb
 import pyarrow as pa
 
 from engine.events import Event
-from warehouse.tendencies import Scope, scope_sql, wilson_sql
+from warehouse.tendencies import Scope, counts_stored, scope_sql, wilson_sql
 
 
 def _limit(limit: int) -> int:
@@ -149,19 +149,24 @@ def results_by(con: duckdb.DuckDBPyConnection, player_id: str, by: str = "seat",
         raise ValueError(f"by must be one of {', '.join(RESULT_DIMENSIONS)}, not {by!r}")
     cond, params = scope_sql(scope, "g", "s.seat")
     counts, rates = _record_sql()
+    rate = ("CASE WHEN sum(decided) > 0 THEN sum(wins)::DOUBLE / sum(decided)::DOUBLE END "
+            "AS population_rate")
+    if (scope is None or scope.is_all()) and counts_stored(con):   # written by ingest
+        pop = (f"SELECT game, grp, {rate} FROM result_counts WHERE dimension = '{by}' "
+               "AND ($game::VARCHAR IS NULL OR game = $game) GROUP BY ALL")
+    else:
+        pop = (f"SELECT game, grp, {rate} FROM (SELECT game, grp, (result = 'win')::BIGINT AS "
+               "wins, (result IN ('win', 'loss'))::BIGINT AS decided FROM base) GROUP BY ALL")
     sql = f"""WITH base AS (
-    SELECT g.game, s.{by} AS grp, s.player_id, s.result FROM seats s
+    SELECT g.game, s.{by}::VARCHAR AS grp, s.player_id, s.result FROM seats s
     JOIN games g ON g.game_id = s.game_id
     WHERE ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
-pop AS (SELECT game, grp, CASE WHEN count(*) FILTER (WHERE result IN ('win', 'loss')) > 0
-            THEN (count(*) FILTER (WHERE result = 'win'))::DOUBLE
-                 / (count(*) FILTER (WHERE result IN ('win', 'loss')))::DOUBLE END
-            AS population_rate FROM base GROUP BY ALL),
+pop AS ({pop}),
 mine AS (SELECT game, grp, {counts} FROM base WHERE player_id = $player GROUP BY ALL)
-SELECT m.game, m.grp AS {by}, m.games, m.wins, m.losses, m.draws, m.decided, {rates},
-       p.population_rate
+SELECT m.game, m.grp{'::TINYINT' if by == 'seat' else ''} AS {by}, m.games, m.wins, m.losses,
+       m.draws, m.decided, {rates}, p.population_rate
 FROM mine m LEFT JOIN pop p ON p.game = m.game AND p.grp IS NOT DISTINCT FROM m.grp
-ORDER BY m.game, m.grp NULLS FIRST"""
+ORDER BY m.game, m.grp{'::TINYINT' if by == 'seat' else ''} NULLS FIRST"""
     return _table(con, sql, params | {"player": str(player_id), "game": game})
 
 

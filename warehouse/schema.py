@@ -8,12 +8,13 @@ from engine.events import SCHEMA as EVENT_SCHEMA
 
 # 2: game-neutral results (no deciding_seat / deciding columns); 3: any number of seats, sides
 # from the game (games.seats, winning_side, winners; seats.side, place); 4: the decisions
-# table (engine.decisions, docs/decisions.md); 5: tendency_counts, every player's counts of
-# the tendency catalog, written by each ingest run (warehouse.tendencies.write_counts)
+# table (engine.decisions, docs/decisions.md); 5: tendency_counts (every player's counts of
+# the tendency catalog) and result_counts (everyone's results by seat and by side), written by
+# each ingest run (warehouse.tendencies.write_counts)
 SCHEMA_VERSION = 5
 
 TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files",
-          "decisions", "tendency_counts")
+          "decisions", "tendency_counts", "result_counts")
 
 DDL = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -132,6 +133,13 @@ DDL = (
         player_id VARCHAR NOT NULL,
         n BIGINT NOT NULL,
         k BIGINT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS result_counts (
+        game VARCHAR NOT NULL,
+        dimension VARCHAR NOT NULL,
+        grp VARCHAR,
+        wins BIGINT NOT NULL,
+        decided BIGINT NOT NULL
     )""",
 )
 

@@ -434,12 +434,18 @@ def _counts_sql(tendencies: Sequence[Tendency]) -> str:
 # ---------------------------------------------------------------- stored counts
 
 CATALOG_META = "tendency_catalog"       # the meta key holding the catalog the counts are of
+# everyone's results per game and seat, and per game and side (result_counts; the seat as text)
+RESULT_COUNTS_SQL = " UNION ALL ".join(
+    f"SELECT g.game, '{dim}' AS dimension, s.{dim}::VARCHAR AS grp, "
+    "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
+    "count(*) FILTER (WHERE s.result IN ('win', 'loss'))::BIGINT AS decided "
+    "FROM seats s JOIN games g ON g.game_id = s.game_id GROUP BY ALL" for dim in ("seat", "side"))
 
 
 def catalog_key() -> str:
     """A fingerprint of the whole catalog (names, games, sources, predicates): stored counts
     are used only while it is the one they were written with."""
-    h = hashlib.sha256()
+    h = hashlib.sha256(RESULT_COUNTS_SQL.encode())
     for t in catalog():
         for part in (t.name, t.game, t.source, t.opportunity.sql, t.success.sql):
             h.update(part.encode() + b"\0")
@@ -454,6 +460,8 @@ def write_counts(con: duckdb.DuckDBPyConnection) -> int:
     con.execute("DELETE FROM tendency_counts")
     con.execute(f"INSERT INTO tendency_counts WITH {sources} SELECT game, tendency, player_id, "
                 f"n, k FROM ({_counts_sql(catalog())})", params)
+    con.execute("DELETE FROM result_counts")
+    con.execute(f"INSERT INTO result_counts {RESULT_COUNTS_SQL}")
     con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [CATALOG_META, catalog_key()])
     return con.execute("SELECT count(*) FROM tendency_counts").fetchall()[0][0]
 

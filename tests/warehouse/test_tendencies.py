@@ -478,14 +478,23 @@ def test_stored_counts_give_the_figures_of_the_scan(seeded):
     """write_counts stores what the scan of decisions counts: every player's figures (rate,
     interval, population, percentile) are the same read from tendency_counts, which is used
     only while its catalog fingerprint is this catalog's."""
+    from warehouse import queries as Q
+
     assert not T.counts_stored(seeded)
     scanned = _all_figures(seeded)
+    players = sorted({r["player_id"] for r in scanned[0]})
+    by = {(p, d): Q.results_by(seeded, p, d) for p in players[:8] for d in Q.RESULT_DIMENSIONS}
     try:
         rows = T.write_counts(seeded)
+        assert {k: Q.results_by(seeded, *k) for k in by} == by        # read from result_counts
+        assert seeded.sql("SELECT count(*) FROM result_counts").fetchall()[0][0] > 0
         assert rows == seeded.sql("SELECT count(*) FROM tendency_counts").fetchall()[0][0] > 0
         assert T.counts_stored(seeded)
         assert _all_figures(seeded) == scanned
         scoped = T.player_tendencies(seeded, scanned[0][0]["player_id"], scope=T.Scope(seat=0))
+        seeded.execute("UPDATE result_counts SET wins = 0")
+        assert all(r["population_rate"] in (0.0, None) for k in by
+                   for r in Q.results_by(seeded, *k).to_pylist())
         seeded.execute("UPDATE tendency_counts SET k = 0")        # the stored copy is what
         assert _all_figures(seeded) != scanned                    # an unscoped query reads,
         assert T.player_tendencies(seeded, scanned[0][0]["player_id"],   # never a scoped one
@@ -493,8 +502,10 @@ def test_stored_counts_give_the_figures_of_the_scan(seeded):
         seeded.execute("UPDATE meta SET value = 'another catalog' WHERE key = ?",
                        [T.CATALOG_META])
         assert not T.counts_stored(seeded) and _all_figures(seeded) == scanned
+        assert {k: Q.results_by(seeded, *k) for k in by} == by
     finally:
         seeded.execute("DELETE FROM tendency_counts")
+        seeded.execute("DELETE FROM result_counts")
         seeded.execute("DELETE FROM meta WHERE key = ?", [T.CATALOG_META])
 
 
