@@ -172,23 +172,26 @@ ORDER BY m.game, m.grp{'::TINYINT' if by == 'seat' else ''} NULLS FIRST"""
 
 def results_over_time(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
                       scope: Scope | None = None, block: int = 20) -> pa.Table:
-    """One player's results over time in blocks of ``block`` games in the order they started
-    (start, then game id; the last block may be shorter): block (0, 1, …), first and last
-    (the start of its first and last game), games, wins, losses, draws, decided, win_rate,
-    low, high (95% Wilson, over decided games); the ``scope``'s games only."""
+    """One player's results over time, per game type (win rates of different games do not
+    mix: one winner of five is not one side of two), in blocks of ``block`` games of that
+    type in the order they started (start, then game id; the last block may be shorter):
+    game, block (0, 1, …), first and last (the start of its first and last game), games,
+    wins, losses, draws, decided, win_rate, low, high (95% Wilson, over decided games); the
+    ``scope``'s games only; by game, then block."""
     if isinstance(block, bool) or not isinstance(block, int) or block < 1:
         raise ValueError(f"block must be a whole number >= 1, got {block!r}")
     cond, params = scope_sql(scope, "g", "s.seat")
     counts, rates = _record_sql()
     sql = f"""WITH mine AS (
-    SELECT g.started, s.result,
-           row_number() OVER (ORDER BY g.started, g.game_id) - 1 AS i
+    SELECT g.game, g.started, s.result,
+           row_number() OVER (PARTITION BY g.game ORDER BY g.started, g.game_id) - 1 AS i
     FROM seats s JOIN games g ON g.game_id = s.game_id
     WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
-blocks AS (SELECT i // $block AS block, min(started) AS first, max(started) AS last, {counts}
-           FROM mine GROUP BY 1)
-SELECT block, first, last, games, wins, losses, draws, decided, {rates}
-FROM blocks ORDER BY block"""
+blocks AS (SELECT game, i // $block AS block, min(started) AS first, max(started) AS last,
+                  {counts}
+           FROM mine GROUP BY 1, 2)
+SELECT game, block, first, last, games, wins, losses, draws, decided, {rates}
+FROM blocks ORDER BY game, block"""
     return _table(con, sql, params | {"player": str(player_id), "game": game, "block": block})
 
 

@@ -599,10 +599,11 @@ def tendencies_by_relation(con: duckdb.DuckDBPyConnection, player: str,
 def partnerships(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
                  scope: Scope | None = None) -> pa.Table:
     """How the player does with each other player as a teammate (same side) and as the
-    opposite (对门 / 对头): game, partner, relation, games, wins, win_rate, low, high; by
-    game, relation, games (most first), partner; the player's games of the ``scope`` only."""
+    opposite (对门 / 对头): game, partner, relation, games, wins, losses, draws, decided,
+    win_rate (wins / decided: a draw counts neither way; null when none was decided), low,
+    high; by game, relation, games (most first), partner; the ``scope``'s games only."""
     cond, params = scope_sql(scope, "g", "s.seat")
-    low, high = wilson_sql("wins", "games")
+    low, high = wilson_sql("wins", "decided")
     sql = f"""WITH me AS (
     SELECT s.game_id, g.game, g.seats, s.seat, s.side, s.result FROM seats s
     JOIN games g ON g.game_id = s.game_id
@@ -615,10 +616,14 @@ pairs AS (
     JOIN ({_opposites_sql()}) o ON o.game = me.game AND o.seats = me.seats AND o.seat = me.seat
     JOIN seats s2 ON s2.game_id = me.game_id AND s2.seat = o.other),
 counted AS (SELECT game, partner, relation, count(*)::BIGINT AS games,
-                   count(*) FILTER (WHERE result = 'win')::BIGINT AS wins
+                   count(*) FILTER (WHERE result = 'win')::BIGINT AS wins,
+                   count(*) FILTER (WHERE result = 'loss')::BIGINT AS losses,
+                   count(*) FILTER (WHERE result = 'draw')::BIGINT AS draws,
+                   count(*) FILTER (WHERE result IN ('win', 'loss'))::BIGINT AS decided
             FROM pairs GROUP BY ALL)
-SELECT game, partner, relation, games, wins, wins::DOUBLE / games::DOUBLE AS win_rate,
-       {low} AS low, {high} AS high
+SELECT game, partner, relation, games, wins, losses, draws, decided,
+       CASE WHEN decided > 0 THEN wins::DOUBLE / decided::DOUBLE END AS win_rate,
+       CASE WHEN decided > 0 THEN {low} END AS low, CASE WHEN decided > 0 THEN {high} END AS high
 FROM counted ORDER BY game, relation, games DESC, partner"""
     return con.sql(sql, params=params | {"player": str(player), "game": game}).to_arrow_table()
 

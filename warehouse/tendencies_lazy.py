@@ -204,13 +204,18 @@ def partnerships_lazy(frames: Frames, player: str, game: str | None = None,
     across = (me.join(_opposites_lazy(), on=["game", "_nseats", "_seat"])
               .join(others.drop("_side"), on=["game_id", "_other"])
               .select("game", "partner", pl.lit("opposite").alias("relation"), "result"))
-    low, high = wilson_pl("wins", "games")
+    low, high = wilson_pl("wins", "decided")
+    some = pl.col("decided") > 0
     return (pl.concat([mates, across])
             .group_by("game", "partner", "relation")
             .agg(pl.len().cast(pl.Int64).alias("games"),
-                 (pl.col("result") == "win").sum().cast(pl.Int64).alias("wins"))
+                 *((pl.col("result") == word).sum().cast(pl.Int64).alias(name)
+                   for word, name in (("win", "wins"), ("loss", "losses"), ("draw", "draws"))),
+                 pl.col("result").is_in(["win", "loss"]).sum().cast(pl.Int64).alias("decided"))
             .sort(["game", "relation", "games", "partner"],
                   descending=[False, False, True, False])
-            .select("game", "partner", "relation", "games", "wins",
-                    (pl.col("wins").cast(pl.Float64) / pl.col("games").cast(pl.Float64))
-                    .alias("win_rate"), low.alias("low"), high.alias("high")))
+            .select("game", "partner", "relation", "games", "wins", "losses", "draws",
+                    "decided",
+                    pl.when(some).then(pl.col("wins").cast(pl.Float64)
+                                       / pl.col("decided").cast(pl.Float64)).alias("win_rate"),
+                    pl.when(some).then(low).alias("low"), pl.when(some).then(high).alias("high")))

@@ -164,16 +164,17 @@ def rate_chart(frame: pl.DataFrame, label: str, n: str, title: str,
 def time_chart(frame: pl.DataFrame, block: int) -> alt.LayerChart:
     """The win rate of each block of games in order: a point and line, its interval a rule."""
     chart_data = frame.with_columns(
-        (pl.col("block") * block + 1).cast(pl.String).alias("start"),
+        (pl.col("block") * block + 1).alias("start"),
         pl.col("first").dt.strftime("%Y-%m-%d %H:%M").alias("first"),
         pl.col("last").dt.strftime("%Y-%m-%d %H:%M").alias("last"),
-    ).select("start", "games", "wins", "losses", "draws", "decided",
+    ).select("game", "start", "games", "wins", "losses", "draws", "decided",
              pl.col("win_rate").alias("rate"), "low", "high", "first", "last").to_pandas()
-    base = alt.Chart(chart_data).encode(x=alt.X(
-        "start:O", sort=None, axis=alt.Axis(labelAngle=0),
-        title=f"blocks of {block} games (the first game's number)"))
+    base = alt.Chart(chart_data).encode(
+        x=alt.X("start:Q", axis=alt.Axis(labelAngle=0, format="d"),
+                title=f"blocks of {block} games of one type (the number of the first)"),
+        color=alt.Color("game:N", title="game"))
     y = alt.Y("low:Q", title="win rate", scale=alt.Scale(domain=[0, 1]), axis=RATE_AXIS)
-    tips = [alt.Tooltip("start:O", title="from game"), "games:Q", "wins:Q", "losses:Q",
+    tips = [alt.Tooltip("game:N"), alt.Tooltip("start:Q", title="from game"), "games:Q", "wins:Q", "losses:Q",
             "draws:Q", alt.Tooltip("decided:Q", title="n (decided)"),
             alt.Tooltip("rate:Q", format=".1%", title="win rate"),
             alt.Tooltip("low:Q", format=".1%"), alt.Tooltip("high:Q", format=".1%"),
@@ -223,8 +224,12 @@ def results_section(prof: dict[str, Any], game: str | None, scope: Scope, games:
     st.caption("Win rates over decided games (a draw counts neither way), each with its 95% "
                "Wilson interval; the red tick is every player's rate at that seat or side "
                "under the same filters.")
+    shown_for = (player, game, scope, games)    # new filters: the block size starts afresh
+    if st.session_state.get("pl_block_for") != shown_for:
+        st.session_state["pl_block_for"] = shown_for
+        st.session_state["pl_block"] = pd_.default_block(games)
     block = st.selectbox("Games per block", pd_.BLOCKS, key="pl_block",
-                         index=pd_.BLOCKS.index(pd_.default_block(games)))
+                         help="per game type: win rates of different games do not mix")
     over = pl.from_arrow(ui.load(pd_.results_over_time, player, game, scope, block))
     if over.is_empty() or over["decided"].sum() == 0:
         st.caption("No decided game in these filters.")
@@ -266,9 +271,9 @@ def tendencies_section(tendencies: dict[str, Any]) -> None:
             continue
         about = pd_.descriptions(g)
         frame = t.select(
-            "tendency", pl.col("tendency").replace_strict(about, default="").alias("description"),
-            pl.col("k").alias("did"), pl.col("n").alias("could"), "rate", "low", "high",
-            _interval().alias("95% interval"), "population_rate", "percentile")
+            "tendency", pl.col("k").alias("did"), pl.col("n").alias("could"), "rate", "low",
+            "high", _interval().alias("95% interval"), "population_rate", "percentile",
+            pl.col("tendency").replace_strict(about, default="").alias("description"))
         st.dataframe(frame.drop("low", "high"), hide_index=True, width="stretch",
                      key=f"pl_tend_{g}",
                      column_config={"rate": PERCENT,
@@ -282,7 +287,8 @@ def partners_section(partners: pl.DataFrame) -> None:
     """Each teammate and opposite with n games, wins and the win rate's interval."""
     st.subheader("Partnerships")
     st.caption("The player's results with each other player as a teammate (same side) and as "
-               "the opposite (对门); n is the number of games together.")
+               "the opposite (对门); n is the number of games together, the win rate is over "
+               "the decided ones (a draw counts neither way).")
     if partners.is_empty():
         st.caption("No teammate or opposite in these games (a game without sides).")
         return

@@ -18,6 +18,7 @@ import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboards import profile_data as pd_
 from engine.events import seal_events
 from engine.log import write_log
 from engine.sim import simulate
@@ -362,6 +363,18 @@ def test_results_over_time_in_blocks(days_app_db):
                                                        nan_ok=True)
     spec = _charts(at)["results over time"]
     assert "blocks of 10" in json.dumps(spec)
+
+
+def test_the_block_size_starts_afresh_when_the_filters_change(days_app_db):
+    """A block size chosen for all the player's games is not kept for the few of one day:
+    the default follows the games the filters leave."""
+    player, _ = _two_day_player(days_app_db)
+    at = _page(player=player)
+    at.selectbox(key="pl_block").set_value(500).run()
+    assert at.selectbox(key="pl_block").value == 500
+    at.date_input(key="pl_since").set_value(date(2026, 1, 2)).run()
+    games = int({m.label: m.value for m in at.metric}["games"])
+    assert at.selectbox(key="pl_block").value == pd_.default_block(games) < 500
 
 
 def test_whole_profile_runs_every_query_of_the_page(days_app_db):

@@ -402,6 +402,20 @@ def test_partnerships_on_the_hand_corpus():
     assert both(hand_corpus(), "partnerships", "A", "gouji") == []
 
 
+def test_a_drawn_game_counts_neither_way_in_partnerships():
+    """With g2 drawn, A's g2 partners (D, F as teammates, E opposite) have one game, no win,
+    no loss, one draw, nothing decided: no win rate, not 0%; g1's are unchanged."""
+    con = hand_corpus()
+    con.execute("UPDATE seats SET result = 'draw' WHERE game_id = 'g2'")
+    rows = {(r["relation"], r["partner"]): r for r in both(con, "partnerships", "A")}
+    for key in (("teammate", "D"), ("teammate", "F"), ("opposite", "E")):
+        r = rows[key]
+        assert (r["games"], r["wins"], r["losses"], r["draws"], r["decided"]) == (1, 0, 0, 1, 0)
+        assert r["win_rate"] is None and r["low"] is None and r["high"] is None
+    c = rows[("teammate", "C")]
+    assert (c["games"], c["wins"], c["decided"], c["win_rate"]) == (1, 1, 1, 1.0)
+
+
 # ---------------------------------------------------------------- a seeded corpus
 
 SEEDED = {"keng": (30, None), "gouji": (4, None), "modaoshuang": (30, {"mds_players": 4})}

@@ -140,6 +140,17 @@ def test_results_by_seat_and_side_and_over_time():
         q.results_over_time(con, "A", block=0)
 
 
+def test_results_over_time_keep_game_types_apart():
+    """Blocks are counted per game type: with g2 made a 够级 game, A's two games are two
+    blocks of one game each (one per type), never one block mixing them."""
+    con = hand_corpus()
+    con.execute("UPDATE games SET game = 'gouji' WHERE game_id = 'g2'")
+    blocks = q.results_over_time(con, "A", block=5).to_pylist()
+    assert [(r["game"], r["block"], r["games"], r["wins"]) for r in blocks] == [
+        ("gouji", 0, 1, 0), ("keng", 0, 1, 1)]
+    assert [r["game"] for r in q.results_over_time(con, "A", "keng").to_pylist()] == ["keng"]
+
+
 # ---------------------------------------------------------------- the seeded corpus
 
 def _ordered_games(con) -> list[tuple[datetime, str]]:
