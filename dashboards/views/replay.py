@@ -212,15 +212,28 @@ def _event_list(game_id: str, rows: list, step: int, perspective: int | str) -> 
                      key="rp_events", on_select=_jump_to_selected, selection_mode="single-row")
 
 
-def _game_details(game_id: str, row: dict | None, players: list[str], session: list[str]) -> None:
-    """The players and result of the game, and its session's totals per player."""
-    with st.expander("Players and result"):
+OUTCOME_COLUMNS = ("place", "result", "score")     # of game_players: known at the end only
+
+
+def _game_details(game_id: str, row: dict | None, players: list[str], session: list[str],
+                  ended: bool) -> None:
+    """The players and result of the game, and its session's totals per player; before the
+    end (``ended`` False: a seat's perspective before the last step) neither the result nor
+    the totals, which hold this game's outcome and the session's later games."""
+    with st.expander("Players and result" if ended else "Players"):
         result = (ui.result_label(row.get("winning_side"), row.get("winners"), players)
-                  if row else "")
+                  if row and ended else "")
         if result:
             ui.note(f"Result: {result}" + (f" ({row['reason']})" if row.get("reason") else ""),
                     "caption")
-        st.dataframe(ui.load(data.game_players, game_id), hide_index=True, width="stretch")
+        table = ui.load(data.game_players, game_id)
+        if not ended:
+            table = table.drop_columns([c for c in OUTCOME_COLUMNS if c in table.column_names])
+            ui.note("The result shows at the last step (or from the auditor's view).",
+                    "caption")
+        st.dataframe(table, hide_index=True, width="stretch")
+    if not ended:
+        return
     if len(session) > 1 and game_id in session:
         with st.expander(f"Session totals ({len(session)} games)"):
             st.dataframe(ui.load(data.session_totals, game_id), hide_index=True,
@@ -256,7 +269,8 @@ def main() -> None:
 
     _event_list(game_id, rows, step, perspective)
     as_of.render(game_id)                # each seat's key stats from its games before this one
-    _game_details(game_id, rows_by_id.get(game_id), players, session)
+    _game_details(game_id, rows_by_id.get(game_id), players, session,
+                  ended=perspective == AUDITOR or step == last)
     write_url(game_id, step, perspective)
     ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "
             "(the address bar holds it).", "caption")

@@ -112,3 +112,28 @@ def test_the_step_buttons_have_keys_and_say_so(app_db, dash_games):
     assert not {b.key for b in at.sidebar.button} & set(keys)
     at.button(key="rp_next").click().run()
     assert at.slider(key="rp_step").value == 11
+
+
+def _expanders(at: AppTest) -> list[str]:
+    return [e.label for e in at.expander]
+
+
+def test_a_seat_sees_no_result_nor_session_totals_before_the_end(app_db, dash_games):
+    """The result, the places and scores, and the session's totals (which hold this game's
+    outcome and the session's later games) show to a seat only at the last step; the
+    auditor sees them at every step."""
+    gid = dash_games[3][0].game_id
+    last = str(len(dash_games[3]) - 1)
+    auditor = _replay(game=gid, step="10", view="auditor")
+    seat = _replay(game=gid, step="10", view="2")
+    at_end = _replay(game=gid, step=last, view="2")
+    assert "Players and result" in _expanders(auditor) and "Players" in _expanders(seat)
+    assert not any(x.startswith("Session totals") for x in _expanders(seat))
+    assert any(x.startswith("Session totals") for x in _expanders(auditor)) == any(
+        x.startswith("Session totals") for x in _expanders(at_end))
+    (table,) = [d.value for d in seat.dataframe if "player_id" in d.value.columns
+                and "seat" in d.value.columns and "kind" not in d.value.columns]
+    assert not {"place", "result", "score"} & set(table.columns)
+    (table,) = [d.value for d in at_end.dataframe if "player_id" in d.value.columns
+                and "seat" in d.value.columns and "kind" not in d.value.columns]
+    assert {"place", "result", "score"} <= set(table.columns)
