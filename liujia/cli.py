@@ -21,8 +21,8 @@ INTERRUPTED = 130
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.print_usage(sys.stderr)
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        """A usage error: one line on stderr (what is wrong, where the help is), exit 2."""
+        print(f"{self.prog}: error: {message} (see `{self.prog} --help`)", file=sys.stderr)
         raise SystemExit(USAGE)
 
 

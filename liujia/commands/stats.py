@@ -11,6 +11,7 @@ from datetime import date, datetime
 import duckdb
 
 from engine.games import GAMES
+from engine.ids import shown_id
 from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
 from warehouse.db import ENV_VAR, default_db
 from warehouse.tendencies import MIN_OPPORTUNITIES, Scope, catalog, player_tendencies, scope_sql
@@ -24,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("stats", help="a player's tendencies with sample sizes",
                        description="A player's tendencies from the warehouse's decision "
                        "points (docs/decisions.md): for each, how often the player did it of "
-                       "the times he could (n), the rate with its 95%% Wilson interval, the "
+                       "the times he could (n), the rate with its 95% Wilson interval, the "
                        "rate of every player together, and the player's percentile among the "
                        f"players with at least {MIN_OPPORTUNITIES} opportunities. Exit 1 when "
                        "the player has no game in the warehouse.")
@@ -75,7 +76,10 @@ def _played(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> int:
 
 
 def _pct(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
+    """A rate as a percentage: whole per cent, one decimal near 0% and 100% (0.4%, not 0%)."""
+    if x is None:
+        return "–"
+    return f"{x:.1%}" if 0 < x < 0.1 or 0.9 < x < 1 else f"{x:.0%}"
 
 
 def lines(rows: list[dict]) -> list[str]:
@@ -100,12 +104,26 @@ def _scope_words(args: argparse.Namespace) -> str:
     return f" ({', '.join(bits)}; everyone's figures in the same scope)" if bits else ""
 
 
+def _scope_problem(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> str | None:
+    """Why the scope asked for cannot be (an empty date range, an unknown --before game)."""
+    low, high = _scope(args).bounds()
+    if low is not None and high is not None and low >= high:
+        return f"--since {args.since} is after --until {args.until}: the range is empty"
+    if args.before is not None and not con.execute(
+            "SELECT 1 FROM games WHERE game_id = ?", [args.before]).fetchall():
+        return f"--before: no game {shown_id(args.before)} in the warehouse"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the player's tendencies."""
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)
     try:
+        problem = _scope_problem(con, args)
+        if problem:
+            return fail(problem)
         played = _played(con, args)
         rows = (player_tendencies(con, args.player, args.game, scope=_scope(args)).to_pylist()
                 if played else [])

@@ -112,4 +112,34 @@ def test_scope_without_games_and_bad_scope_values(stats_db, capsys):
         with pytest.raises(SystemExit) as exc:
             main(["stats", *db, *bad])
         assert exc.value.code == 2, bad
-        assert "error: argument" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert "error: argument" in err and len(err.strip().splitlines()) == 1
+
+
+def test_an_empty_range_and_an_unknown_game_are_usage_errors(stats_db, capsys):
+    """--since after --until, and --before a game the warehouse does not hold, say so (exit
+    2) instead of reading as a player without games (exit 1)."""
+    player = _busiest(stats_db, "keng")
+    db = ["--db", str(stats_db), "--player", player]
+    assert main(["stats", *db, "--since", "2026-03-01", "--until", "2026-02-01"]) == 2
+    err = capsys.readouterr().err
+    assert "--since 2026-03-01 is after --until 2026-02-01" in err and "no game" not in err
+    assert main(["stats", *db, "--before", "no-such-game"]) == 2
+    assert "--before: no game 'no-such-game' in the warehouse" in capsys.readouterr().err
+
+
+def test_usage_errors_are_one_line(capsys):
+    for argv in (["stats", "--player", "p", "--seat", "-1"], ["no-such-command"],
+                 ["stats", "--player", "p", "--game", "moon"]):
+        with pytest.raises(SystemExit) as exc:
+            main(argv)
+        assert exc.value.code == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "error:" in err and "--help" in err, err
+
+
+def test_small_rates_keep_a_decimal():
+    from liujia.commands.stats import _pct
+
+    assert [_pct(x) for x in (None, 0.0, 0.0043, 0.25, 0.955, 1.0)] == [
+        "–", "0%", "0.4%", "25%", "95.5%", "100%"]
