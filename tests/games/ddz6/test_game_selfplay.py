@@ -11,10 +11,9 @@ import json
 
 import pytest
 
-from engine.cards import parse_face
-from engine.errors import EngineError
 from engine.games.ddz6 import VARIANTS
 from engine.games.ddz6.info import ended, seen_event, sides, view
+from tests.engine.test_conformance import _faces_in
 
 from .test_game_support import playout, replay
 
@@ -25,22 +24,6 @@ CASES = [
     ("zhengfan", {}), ("zhengfan", {"no_bomb_autowin": "farmers", "qixingju_lock": "off"}),
 ]
 SEEDS = range(5)
-
-
-def _faces_in(obj, out):
-    if isinstance(obj, dict):
-        for v in obj.values():
-            _faces_in(v, out)
-    elif isinstance(obj, list):
-        if obj and all(isinstance(x, str) for x in obj):
-            try:
-                out.update(parse_face(x) for x in obj)
-                return out
-            except EngineError:
-                pass
-        for v in obj:
-            _faces_in(v, out)
-    return out
 
 
 def _check_secrets(s, seen):
