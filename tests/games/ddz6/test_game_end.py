@@ -83,6 +83,7 @@ def test_ddz39_show_increments():
     assert show_increment(2, False) == 6 and show_increment(1, True) == 9
 
 
+# cites DDZ-88
 def test_ddz88_worked_example_1_2v4():
     n = 1 + show_increment(1, False) + inc("88888888", "2v4") + inc("BBBRRR", "2v4")
     assert n == 9
@@ -98,6 +99,7 @@ def test_ddz88_worked_example_2_2v4_solo():
     assert st.scores == (-50, 10, 10, 10, 10, 10)
 
 
+# cites DDZ-89
 def test_ddz89_worked_example_3_zhengfan():
     n = 1 + show_increment(2, False) + inc("7777777", "zhengfan")
     assert n == 8

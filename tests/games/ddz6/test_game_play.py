@@ -104,6 +104,7 @@ def test_ddz72_beat_a_partners_play_too():
     refused(s, play(s, 2, "4"), "DDZ-41")           # seat 2 is 0's partner: still must beat
 
 
+# cites DDZ-73
 def test_ddz73_a_pass_holds_for_that_turn_only():
     s = set_hands(a_play_state(), {0: "3456", 1: "9T", 2: "88", 3: "8", 4: "8", 5: "8"})
     s = do(s, play(s, 0, "3"))
@@ -307,6 +308,7 @@ def test_ddz92_seat_views_drop_the_record_only_marks():
     assert seen_event(e, 2, "3v3").target == -1 and seen_event(e, None, "3v3").target == 1
 
 
+# cites DDZ-11
 def test_ddz11_a_4deck_marked_card_played_reveals_nothing():
     s = show_state()
     s = autos(do(do(s, ev(s, "SHOW_HAND", 0, value=0)), ev(s, "SHOW_HAND", 3, value=0)
@@ -358,3 +360,36 @@ def test_ddz77_ddz78_a_wrong_auto_end_is_refused():
     e = VARIANTS["3v3"].auto_event(s)
     assert e.kind == "AUTO_END" and e.tag == "case_c" and e.seat == 1
     refused(s, e._replace(value=1), "DDZ-77")
+
+
+@pytest.mark.parametrize("variant", ["3v3", "2v4", "zhengfan"])
+def test_ddz1_seats_and_turns_go_round_zero_to_five(variant):
+    """DDZ-1: seats 0–5; bids and plays go 0→1→…→5→0 — the next seat to act after seat i is
+    i+1 (mod 6), passing over only seats whose hands are empty; a pass from the seat after the
+    one to act is refused and changes nothing. Checked over seeded self-play of each variant."""
+    from engine.errors import IllegalMove
+    from tests.games.ddz6.test_game_support import playout
+
+    g = VARIANTS[variant]
+    turns = {"BID", "DOUBLE", "PLAY", "PASS"}
+    for seed in range(4):
+        events, _ = playout(variant, seed, "random")
+        s = g.initial_state(events[0])
+        assert g.seat_count(s.options) == 6
+        prev = None
+        for e in events[1:]:
+            if e.kind in turns and prev is not None and prev[0] == e.kind.replace(
+                    "PASS", "PLAY") and e.kind in ("PLAY", "PASS", "BID"):
+                gap = [(prev[1] + k) % 6 for k in range(1, (e.seat - prev[1]) % 6)]
+                assert all(not s.hands[x] for x in gap), (variant, seed, e.seq, prev, e.seat)
+            if e.kind in turns:
+                prev = (e.kind.replace("PASS", "PLAY"), e.seat)
+            elif e.kind in ("ROUND_END", "BID_END", "CASE"):
+                prev = None
+            if e.kind == "PASS":
+                wrong = e._replace(seat=(e.seat + 1) % 6)
+                before = s.copy()
+                with pytest.raises(IllegalMove):
+                    g.step(s, wrong)
+                assert s == before
+            g.step(s, e)

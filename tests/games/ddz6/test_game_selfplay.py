@@ -72,6 +72,7 @@ def test_ddz_selfplay_reaches_a_valid_end_and_replays(variant, options, policy):
 
 
 @pytest.mark.parametrize("variant,options", CASES[::2])
+# cites DDZ-91
 def test_ddz91_views_step_by_step(variant, options):
     """Every step: legal actions check, name the seat to act; cards are conserved; the
     views show only what each seat has seen (section 12)."""

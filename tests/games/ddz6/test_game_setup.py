@@ -102,6 +102,7 @@ def test_ddz8_marked_face_and_m_are_shown_to_all():
         assert v["open_mark"] == {"face": "7h", "seat": 0}
 
 
+# cites DDZ-9
 def test_ddz9_only_m_and_the_counts_decide_the_case():
     # the three F cards in other deck positions and other seats' orders: same case
     a = case_state({0: 1, 2: 1, 4: 1}, seed=1)
@@ -124,6 +125,7 @@ def test_ddz11_playing_a_4deck_marked_card_reveals_nothing():
     assert s.hidden == () and s.revealed == ()
 
 
+# cites DDZ-12
 def test_ddz12_2v4_dark_mark_hidden_from_everyone_until_the_first_landlord():
     s = start("2v4", seed=6)
     e = deal_event(s, 0, 7)
@@ -140,6 +142,7 @@ def test_ddz12_2v4_dark_mark_hidden_from_everyone_until_the_first_landlord():
     assert all(view(s, seat)["dark_mark_seat"] == dm for seat in range(6))   # DDZ-28
 
 
+# cites DDZ-13
 def test_ddz13_zhengfan_om_and_dm_public_at_the_deal():
     s = start("zhengfan", seed=6)
     e = deal_event(s, 2, 9)
@@ -212,6 +215,7 @@ def test_ddz16_public_landlords_skipped_and_h_gets_a_recorded_pass():
     assert seen_event(forced, None, "3v3").tag == "forced"
 
 
+# cites DDZ-17
 def test_ddz17_the_bid_winner_is_an_open_landlord_and_his_bid_is_s():
     s = case_state({0: 2, 3: 1})
     for seat, v in ((1, 1), (2, 0)):
@@ -225,6 +229,7 @@ def test_ddz17_the_bid_winner_is_an_open_landlord_and_his_bid_is_s():
         assert sides(s, seat)[4] == "landlord" and sides(s, seat)[0] == "landlord"
 
 
+# cites DDZ-18
 def test_ddz18_nobody_bids_the_hand_is_void():
     s = case_state({0: 1, 3: 2})
     for seat in s.bid_order:
@@ -246,6 +251,7 @@ def test_ddz19_2v4_bidding_from_om_all_six_eligible():
     assert s.bids == (0, 1)
 
 
+# cites DDZ-20, DDZ-21
 def test_ddz20_ddz21_nobody_bids_om_is_first_landlord_bid_not_in_score():
     s = deal(start("2v4", seed=10, options={"base_score": 3}), 2, 9)
     for seat in s.bid_order:
@@ -264,6 +270,7 @@ def test_ddz21_the_winning_bid_does_not_change_s():
     assert s.bid_value == 3 and s.base == 1
 
 
+# cites DDZ-29
 def test_ddz22_ddz29_dm_wins_the_bid_plays_solo_with_the_whole_kitty():
     s = deal(start("2v4", seed=11), 0, 1)          # OM 0, DM 1
     s = do(s, ev(s, "BID", 0, value=0))
@@ -303,6 +310,7 @@ def test_ddz24_a_wrong_case_event_is_refused():
     refused(s, good._replace(tag="B1"), "DDZ-24")
 
 
+# cites DDZ-25, DDZ-27
 def test_ddz25_ddz27_who_knows_what_in_case_a():
     s = case_state({0: 1, 2: 1, 4: 1})
     assert sides(s, 1) == ("landlord", "farmer", None, None, None, None)
@@ -337,6 +345,7 @@ def test_ddz27_b1_hidden_landlord_knows_everyone_farmers_do_not():
     assert sides(s, 2) == ("landlord", "landlord", "farmer", None, None, None)
 
 
+# cites DDZ-31
 def test_ddz28_ddz30_ddz31_2v4_kitty_split_and_seen_by_its_taker_only():
     s = deal(start("2v4", seed=12), 0, 3)           # OM 0, DM 3
     s = do(s, ev(s, "BID", 0, value=0))
@@ -369,6 +378,7 @@ def zhengfan_after_kitty(om: int = 0, dm: int = 3, seed: int = 13):
     return autos(do(s, deal_event(s, pos, dark)))
 
 
+# cites DDZ-32, DDZ-34
 def test_ddz32_ddz34_zhengfan_landlords_and_kitty():
     s = zhengfan_after_kitty()
     assert s.landlords == (0, 3) and not s.solo
@@ -376,6 +386,7 @@ def test_ddz32_ddz34_zhengfan_landlords_and_kitty():
     assert s.farmer_order == (1, 2, 4, 5)
 
 
+# cites DDZ-33
 def test_ddz33_zhengfan_one_seat_with_both_marks_is_solo_no_side_choosing():
     s = zhengfan_after_kitty(om=2, dm=2)
     assert s.solo and s.landlords == (2,) and len(s.hands[2]) == 46
@@ -408,6 +419,7 @@ def test_ddz35_f1_f2_differ_f3_chooses_f4_placed():
     assert sum(1 for x in s.side_of if x == 0) == 3
 
 
+# cites DDZ-36
 def test_ddz36_farmers_never_see_another_farmers_side():
     s = zhengfan_after_kitty()
     e1 = ev(s, "SIDE_CHOICE", 1, value=1)
