@@ -140,7 +140,12 @@ def _pick_game() -> tuple[str, dict]:
     rows_by_id = {r["game_id"]: r for r in found.iter_rows(named=True)}
     labels = {g: game_label(r) for g, r in rows_by_id.items()}
     current = ss.get(GAME)
-    if current and current not in options and not text.strip() and game_type == ALL_TYPES:
+    if text.strip() and not options:
+        ui.note("No game matches this search.", "info", where=side)
+    # the game on screen stays (first) while searching: a search offers games, it does not
+    # jump away from this one — unless it names a game exactly; a game type chosen does
+    if current and current not in options and game_type == ALL_TYPES \
+            and text.strip() not in options:
         options.insert(0, current)
     if not options:
         ui.note("No game matches this search." if text.strip() else

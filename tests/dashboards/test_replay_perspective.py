@@ -137,3 +137,23 @@ def test_a_seat_sees_no_result_nor_session_totals_before_the_end(app_db, dash_ga
     (table,) = [d.value for d in at_end.dataframe if "player_id" in d.value.columns
                 and "seat" in d.value.columns and "kind" not in d.value.columns]
     assert {"place", "result", "score"} <= set(table.columns)
+
+
+def test_a_search_keeps_the_game_on_screen(app_db, dash_games):
+    """Searching a player offers that player's games without leaving the game replayed; a
+    search matching nothing keeps it too (and says so); an exact game id opens that game."""
+    from engine.replay import Replay
+
+    here = dash_games[5][0].game_id
+    at = _replay(game=here, step="4")
+    other = next(p for g in dash_games for p in Replay(g).final.players
+                 if p not in Replay(dash_games[5]).final.players)
+    at.sidebar.text_input(key="rp_search").input(other).run()
+    assert at.selectbox(key="rp_game").value == here and at.slider(key="rp_step").value == 4
+    assert len(at.selectbox(key="rp_game").options) > 1
+    at.sidebar.text_input(key="rp_search").input("no-such-player-or-game").run()
+    assert at.selectbox(key="rp_game").value == here
+    assert any("No game matches this search." in h.proto.body for h in at.html)
+    there = dash_games[2][0].game_id
+    at.sidebar.text_input(key="rp_search").input(there).run()
+    assert at.selectbox(key="rp_game").value == there
