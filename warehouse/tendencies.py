@@ -234,7 +234,74 @@ MDS = (
        phase("shou") & option("no_play") & option("joker"), chosen("no_play")),
     _t("wins", "modaoshuang", "goes out first and wins (MDS-33)", ALWAYS, place(1), "results"),
 )
-CATALOG: tuple[Tendency, ...] = KENG + GOUJI + MDS
+DDZ6_GAMES = ("ddz6_3v3", "ddz6_2v4", "ddz6_zhengfan")
+
+
+def _side(word: str) -> Pred:
+    """The seat's side (as it knew it, in a decisions row; in results, the final one)."""
+    return Pred(f"side = {_word(word)}", pl.col("side") == word)
+
+
+_DDZ_BEAT = option("play", "bomb")
+
+
+def _ddz6(game: str) -> tuple[Tendency, ...]:
+    """六人斗地主: one catalog per variant, each with the choices its variant has (bidding in
+    3v3 and 2v4, doubling in 3v3, show hand in the 4-deck variants, side choosing in
+    zhengfan) and the play tendencies all three share."""
+    variant = game.removeprefix("ddz6_")
+    out: list[Tendency] = []
+    if variant in ("3v3", "2v4"):
+        out.append(_t("bids", game, "叫分: bids rather than passes when it may bid (DDZ-14)",
+                      option("bid"), chosen("bid")))
+    if variant == "3v3":
+        out += [
+            _t("doubles", game, "加倍: doubles when it may (DDZ-37)", option("double"),
+               chosen("double")),
+            _t("doubles_as_farmer", game, "加倍: doubles as a farmer (DDZ-37)",
+               option("double") & _side("farmer"), chosen("double")),
+        ]
+    else:
+        out.append(_t("shows", game, "明牌: shows its hand as a landlord when it may "
+                      "(DDZ-38, DDZ-39)", option("show"), chosen("show")))
+    if variant == "zhengfan":
+        out.append(_t("joins_fan", game, "站隊: a farmer joins the 反 (dark-mark) landlord "
+                      "rather than the 正 (DDZ-35)", option("fan"), chosen("fan")))
+    out += [
+        _t("bombs", game, "plays a bomb on another's play when it holds one that beats it "
+           "(DDZ-42)", ~tag("lead") & option("bomb"), chosen("bomb")),
+        _t("bombs_when_only_bomb", game, "bombs when only a bomb beats the top play rather "
+           "than passing (DDZ-42, DDZ-73)", option("bomb") & option("pass") & ~option("play"),
+           chosen("bomb")),
+        _t("leads_bomb", game, "leads a bomb when it holds one rather than an ordinary play "
+           "(DDZ-42, DDZ-72)", tag("lead") & option("bomb"), chosen("bomb")),
+        _t("lets_partner_run", game, "does not beat its own side's top play when it could "
+           "(DDZ-72, DDZ-73)", tag("partner_top") & _DDZ_BEAT, chosen("pass")),
+        _t("contests", game, "beats an opponent's play when it can (DDZ-41, DDZ-42)",
+           relation("opponent") & _DDZ_BEAT, chosen("play", "bomb")),
+        _t("stops_foe_low", game, "beats an opponent's play when an opponent holds three "
+           "cards or fewer, when it can (DDZ-41, DDZ-76)",
+           relation("opponent") & tag("foe_low") & _DDZ_BEAT, chosen("play", "bomb")),
+    ]
+    if variant == "zhengfan":
+        out += [
+            _t("wins", game, "ends the hand on the winning side (DDZ-76, DDZ-89)", ALWAYS,
+               outcome("win"), "results"),
+            _t("wins_fan", game, "wins on the 反 side (DDZ-32, DDZ-76)", _side("fan"),
+               outcome("win"), "results"),
+        ]
+    else:
+        out += [
+            _t("wins_as_landlord", game, "wins as a landlord (DDZ-76, DDZ-84, DDZ-88)",
+               _side("landlord"), outcome("win"), "results"),
+            _t("wins_as_farmer", game, "wins as a farmer (DDZ-76, DDZ-84, DDZ-88)",
+               _side("farmer"), outcome("win"), "results"),
+        ]
+    return tuple(out)
+
+
+DDZ6 = tuple(t for game in DDZ6_GAMES for t in _ddz6(game))
+CATALOG: tuple[Tendency, ...] = KENG + GOUJI + MDS + DDZ6
 
 
 def catalog(game: str | None = None) -> tuple[Tendency, ...]:
@@ -248,6 +315,9 @@ KEY_TENDENCIES: dict[str, tuple[str, ...]] = {
     "keng": ("keng.stacks", "keng.snatches", "keng.attacks_low"),
     "gouji": ("gouji.answers_opposite", "gouji.burns", "gouji.first"),
     "modaoshuang": ("modaoshuang.feints", "modaoshuang.reports", "modaoshuang.plays_joker"),
+    "ddz6_3v3": ("ddz6_3v3.bids", "ddz6_3v3.doubles", "ddz6_3v3.bombs"),
+    "ddz6_2v4": ("ddz6_2v4.bids", "ddz6_2v4.shows", "ddz6_2v4.bombs"),
+    "ddz6_zhengfan": ("ddz6_zhengfan.shows", "ddz6_zhengfan.joins_fan", "ddz6_zhengfan.bombs"),
 }
 
 

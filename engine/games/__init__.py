@@ -25,6 +25,9 @@ GAMES = {
     "keng": "engine.games.keng",
     "gouji": "engine.games.gouji",
     "modaoshuang": "engine.games.modaoshuang",
+    "ddz6_3v3": "engine.games.ddz6:3v3",
+    "ddz6_2v4": "engine.games.ddz6:2v4",
+    "ddz6_zhengfan": "engine.games.ddz6:zhengfan",
 }
 
 

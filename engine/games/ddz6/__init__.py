@@ -5,7 +5,7 @@ generator (``moves``), the auto-win hand tests (``autowin``), and the game layer
 (section 3), state, the deal, bidding, identities, doubling and show hand (``setup``), play,
 end and settlement (``play``, ``scoring``), the dispatcher (``rules``), the engine functions
 (``game``), information (``info``), bots, and one game object per variant (``variants``:
-``VARIANTS["3v3"]`` …). Not yet a registered game.
+``VARIANTS["3v3"]`` …), registered as ``ddz6_3v3``, ``ddz6_2v4`` and ``ddz6_zhengfan``.
 """
 
 from engine.games.ddz6.cards import deck

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.cards import format_face
 from engine.errors import IllegalMove
-from engine.events import NONE, Event
+from engine.events import NONE, Event, payload_json
 from engine.games.common import faces, holds, remove_cards
 from engine.games.ddz6.cards import SORT_KEY, VALUE_NAMES
 from engine.games.ddz6.combos import (
@@ -303,6 +303,8 @@ def result_payload(s: DdzState) -> str:
 def step_game_end(s: DdzState, e: Event) -> None:
     """DDZ-81 … DDZ-90: the settlement, the last event."""
     payload = result_payload(s)
+    if e.payload != payload:
+        payload_json(e)          # a payload that is no JSON object: InvalidEvent, naming it
     exact(s, e, action(s, "GAME_END", payload=payload), "DDZ-81")
     s.phase, s.owed, s.result = OVER, (), payload
 
