@@ -423,15 +423,15 @@ def test_a_drawn_game_counts_neither_way_in_partnerships():
 SEEDED = {"keng": (30, None), "gouji": (4, None), "modaoshuang": (30, {"mds_players": 4})}
 
 
-@pytest.fixture(scope="module")
-def seeded() -> duckdb.DuckDBPyConnection:
-    """Self-play of every game, its decisions replayed through the engine and its games and
-    seats projected as ingest does, in one in-memory warehouse."""
+def seeded_warehouse(spec: dict, seed: int, session_games: int = 1) -> duckdb.DuckDBPyConnection:
+    """Self-play of each game of ``spec`` (game -> (games, options)), its decisions replayed
+    through the engine and its games and seats projected as ingest does, in one in-memory
+    warehouse."""
     tables, games, seats = [], [], []
-    for game, (n, opts) in SEEDED.items():
+    for game, (n, opts) in spec.items():
         g = find_game(game)
-        sims = list(simulate(game, n, seed=31, options=g.Options(**opts) if opts else None,
-                             session_games=4))
+        sims = list(simulate(game, n, seed=seed, options=g.Options(**opts) if opts else None,
+                             session_games=session_games))
         tables.append(decisions_of_games([x.events for x in sims]))
         for x in sims:
             p = start_payload(x.events[0])
@@ -441,6 +441,12 @@ def seeded() -> duckdb.DuckDBPyConnection:
         row["started"] = datetime.fromtimestamp(row["started"] / 1e6, UTC)
         row["ended"] = datetime.fromtimestamp(row["ended"] / 1e6, UTC)
     return warehouse(pa.concat_tables(tables), games, seats)
+
+
+@pytest.fixture(scope="module")
+def seeded() -> duckdb.DuckDBPyConnection:
+    """Self-play of every game (SEEDED) in one in-memory warehouse."""
+    return seeded_warehouse(SEEDED, seed=31, session_games=4)
 
 
 def test_sql_and_polars_agree_on_a_seeded_corpus(seeded):

@@ -5,16 +5,17 @@ SQL and Polars figures agreeing exactly."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-import pyarrow as pa
 import pytest
 
-from engine.decisions import decisions_of_games
-from engine.games import GAMES, find_game, package_of
-from engine.sim import simulate
-from ingest.project import game_row, seat_rows, start_payload
-from tests.warehouse.test_tendencies import both, decision_row, game_rows, seat_row, warehouse
+from engine.games import GAMES, package_of
+from tests.warehouse.test_tendencies import (
+    both,
+    decision_row,
+    game_rows,
+    seat_row,
+    seeded_warehouse,
+    warehouse,
+)
 from warehouse import tendencies as T
 
 D = dict
@@ -127,19 +128,8 @@ def test_ddz6_tendency_counts_by_hand(name):
 def seeded():
     """Twelve self-played games of each variant (its first conformance option set), decisions
     and seats projected as ingest does, in one in-memory warehouse."""
-    tables, games, seats = [], [], []
-    for game in T.DDZ6_GAMES:
-        g = find_game(game)
-        sims = list(simulate(game, 12, seed=41))
-        tables.append(decisions_of_games([x.events for x in sims]))
-        for x in sims:
-            p = start_payload(x.events[0])
-            games.append({**game_row(x.events, p, g, x.final, "seeded"), "run_id": 0})
-            seats += seat_rows(x.events[0].game_id, p, g, x.final)
-    for row in games:
-        row["started"] = datetime.fromtimestamp(row["started"] / 1e6, UTC)
-        row["ended"] = datetime.fromtimestamp(row["ended"] / 1e6, UTC)
-    return warehouse(pa.concat_tables(tables), games, seats)
+    return seeded_warehouse({game: (12, None) for game in T.DDZ6_GAMES}, seed=41,
+                            session_games=8)
 
 
 def test_every_ddz6_tendency_meets_its_opportunity_in_self_play(seeded):
