@@ -254,10 +254,15 @@ def test_every_tendency_has_a_hand_counted_case():
 def test_tendency_counts_by_hand(name):
     t = next(x for x in T.CATALOG if x.name == name)
     rows, n, k = CASES[name]
-    con = _case_warehouse(t, rows)
+    assert_hand_counts(_case_warehouse(t, rows), t, n, k)
+
+
+def assert_hand_counts(con, t, n: int, k: int) -> None:
+    """Player P alone has t's n opportunities and k successes: SQL and Polars agree on n, k,
+    the rate, its Wilson interval, and P as the whole population (50th of 1)."""
     got = {r["tendency"]: r for r in both(con, "player_tendencies", "P", t.game,
                                           min_opportunities=1)}
-    r = got[name]
+    r = got[t.name]
     assert (r["n"], r["k"]) == (n, k)
     assert r["rate"] == k / n and (r["low"], r["high"]) == pytest.approx(T.wilson(k, n), 1e-12)
     assert (r["population_rate"], r["percentile"], r["qualified"]) == (k / n, 50.0, 1)

@@ -9,6 +9,7 @@ import pytest
 
 from engine.games import GAMES, package_of
 from tests.warehouse.test_tendencies import (
+    assert_hand_counts,
     both,
     decision_row,
     game_rows,
@@ -115,13 +116,7 @@ def test_each_variant_has_its_catalog():
 def test_ddz6_tendency_counts_by_hand(name):
     t = next(x for x in T.CATALOG if x.name == name)
     rows, n, k = DDZ6_CASES[name]
-    con = _warehouse(t, rows)
-    got = {r["tendency"]: r for r in both(con, "player_tendencies", "P", t.game,
-                                          min_opportunities=1)}
-    r = got[name]
-    assert (r["n"], r["k"]) == (n, k)
-    assert r["rate"] == k / n and (r["low"], r["high"]) == pytest.approx(T.wilson(k, n), 1e-12)
-    assert (r["population_rate"], r["percentile"], r["qualified"]) == (k / n, 50.0, 1)
+    assert_hand_counts(_warehouse(t, rows), t, n, k)
 
 
 @pytest.fixture(scope="module")
