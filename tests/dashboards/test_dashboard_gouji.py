@@ -18,6 +18,7 @@ from engine.events import Event
 from engine.games import gouji
 from engine.games.gouji.rules import POINTS, POSITION_NAMES
 from engine.replay import Replay
+from tests.dashboards.test_replay_perspective import _replay
 
 APP = str(Path(__file__).resolve().parents[2] / "dashboards" / "app.py")
 COUNT = re.compile(r"\b\d+ cards?\b")
@@ -307,13 +308,7 @@ def test_event_rows_hide_the_deal_from_a_seat(gouji_games):
 
 # ---------------------------------------------------------------- the replay page
 
-def _replay_page(**query: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params.update(query)
-    at.run()
-    at.switch_page("views/replay.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
+_replay_page = _replay      # the replay page opened at ?query, no exception
 
 
 def _table(at: AppTest) -> str:
