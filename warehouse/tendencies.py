@@ -17,6 +17,7 @@ parameters.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from collections.abc import Sequence
@@ -512,6 +513,7 @@ RESULT_COUNTS_SQL = " UNION ALL ".join(
     "FROM seats s JOIN games g ON g.game_id = s.game_id GROUP BY ALL" for dim in ("seat", "side"))
 
 
+@functools.cache
 def catalog_key() -> str:
     """A fingerprint of the whole catalog (names, games, sources, predicates): stored counts
     are used only while it is the one they were written with."""
