@@ -1,0 +1,355 @@
+"""The 六人斗地主 table and event details (dashboards/tables/ddz6.py) on seeded games of the three
+variants: sides as each viewer knew them, the dark mark, the kitty, bids, the multiplier,
+escaping, the auditor; and the replay page on a small warehouse of ddz6 games."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from dashboards.events import event_rows
+from dashboards.table import table_html, table_module
+from dashboards.tables import ddz6 as ddz6_table
+from engine.cards import format_face
+from engine.events import Event
+from engine.log import write_log
+from engine.replay import Replay
+from engine.sim import simulate
+from tests.dashboards.test_replay_perspective import _replay
+
+GAMES = ("ddz6_3v3", "ddz6_2v4", "ddz6_zhengfan")
+FACE = re.compile(r'data-face="([^"]+)"')
+
+
+def _panel(html: str, seat: int) -> str:
+    """The HTML of one seat's panel (seats come in order 0-5, then the centre)."""
+    start = html.index(f'data-seat="{seat}"')
+    ends = [i for i in (html.find('data-seat="', start + 10), html.find("lj-centre", start))
+            if i >= 0]
+    return html[start:min(ends)]
+
+
+def _centre(html: str) -> str:
+    return html[html.index('class="lj-centre"'):]
+
+
+def _side(panel: str) -> str | None:
+    m = re.search(r'class="lj-ddz-role[^"]*" data-side="([^"]+)"', panel)
+    return m.group(1) if m else None
+
+
+def _kitty(html: str, seat: int) -> str:
+    """The span of one kitty share in the centre ('' when the seat took none)."""
+    m = re.search(rf'<span data-kitty-seat="{seat}">.*?</span>(?= · |</div>)', html)
+    return m.group(0) if m else ""
+
+
+def _html(rp: Replay, step: int, seat: int | None) -> tuple[dict, str]:
+    s = rp.state_at(step)
+    view = rp.game.view(s, seat)
+    return view, table_html(rp.game_type, view, s.players)
+
+
+@pytest.fixture(scope="module")
+def games():
+    """Six seeded games of each variant (sealed events), the same on every run."""
+    return {g: [sim.events for sim in simulate(g, 6, seed=1)] for g in GAMES}
+
+
+def _find(events_list, pred):
+    found = next((ev for ev in events_list if pred(ev)), None)
+    assert found is not None
+    return found
+
+
+def _index(events, kind: str) -> int:
+    return next(i for i, e in enumerate(events) if e.kind == kind)
+
+
+def test_dispatch_uses_the_ddz6_table():
+    for game in GAMES:
+        assert table_module(game) is ddz6_table
+
+
+def test_a_hidden_3v3_landlord_is_shown_to_himself_only_until_his_reveal(games):
+    events = _find(games["ddz6_3v3"], lambda ev: any(e.kind == "REVEAL" for e in ev))
+    rp = Replay(events)
+    reveal = _index(events, "REVEAL")
+    h = events[reveal].seat
+    before = reveal - 1                              # his F play is on the table
+    for seat in range(6):
+        _, html = _html(rp, before, seat)
+        panel = _panel(html, h)
+        if seat == h:
+            assert _side(panel) == "landlord" and "地主 landlord" in panel
+        else:
+            assert _side(panel) is None and "side unknown" in panel, seat
+            assert "hidden landlord" not in panel and "lj-ddz-lord" not in panel
+        _, html = _html(rp, reveal, seat)
+        assert _side(_panel(html, h)) == "landlord", seat
+        assert "revealed: played an F card" in _panel(html, h)
+    _, html = _html(rp, before, None)
+    assert _side(_panel(html, h)) == "landlord"
+    assert "hidden landlord: known only to himself" in _panel(html, h)
+
+
+def test_each_viewer_sees_the_sides_his_view_gives(games):
+    """Every side shown is the view's, and every side the view gives is shown (all variants)."""
+    seen = Counter()
+    for game in GAMES:
+        for events in games[game][:3]:
+            rp = Replay(events)
+            for step in range(0, len(events), 23):
+                for seat in (None, step % 6):
+                    view, html = _html(rp, step, seat)
+                    for i in range(6):
+                        assert _side(_panel(html, i)) == view["sides"][i], (game, step, seat, i)
+                        seen[view["sides"][i] is None] += 1
+    assert seen[True] and seen[False]
+
+
+def test_a_zhengfan_farmer_never_sees_another_farmers_side(games):
+    events = _find(games["ddz6_zhengfan"], lambda ev: any(e.kind == "SIDES_END" for e in ev))
+    rp = Replay(events)
+    step = _index(events, "SIDES_END")
+    view, html = _html(rp, step, None)
+    lords = view["landlords"]
+    farmers = [i for i in range(6) if i not in lords]
+    for seat in farmers:
+        _, html = _html(rp, step, seat)
+        for other in farmers:
+            assert (_side(_panel(html, other)) is None) == (other != seat)
+        assert "正地主 positive landlord" in _panel(html, lords[0])
+        assert "反地主 negative landlord" in _panel(html, lords[1])
+    for seat in lords:
+        _, html = _html(rp, step, seat)
+        assert all(_side(_panel(html, i)) in ("zheng", "fan") for i in range(6))
+
+
+def test_the_2v4_dark_mark_is_secret_until_the_first_landlord_is_fixed(games):
+    events = games["ddz6_2v4"][0]
+    rp = Replay(events)
+    landlords = _index(events, "LANDLORDS")
+    dm = events[landlords].target
+    first = events[landlords].seat
+    assert dm != first
+    for step in range(1, landlords):
+        for seat in range(6):
+            _, html = _html(rp, step, seat)
+            assert "holds the dark mark" not in html and "二地主" not in html, (step, seat)
+            assert "dark mark: secret until the first landlord is fixed" in _centre(html)
+            assert _side(_panel(html, dm)) is None
+        _, html = _html(rp, step, None)
+        assert "holds the dark mark" in _panel(html, dm) and f"dark mark at seat {dm}" in html
+    for seat in (*range(6), None):
+        _, html = _html(rp, landlords, seat)
+        assert "二地主 second landlord" in _panel(html, dm)
+        assert "大地主 big landlord" in _panel(html, first)
+        assert "holds the dark mark" in _panel(html, dm)
+
+
+@pytest.mark.parametrize("game", ["ddz6_2v4", "ddz6_zhengfan"])
+def test_the_kitty_is_a_hidden_count_until_its_taker_or_the_end_shows_it(games, game):
+    events = _find(games[game], lambda ev: sum(e.kind == "KITTY" for e in ev) == 2)
+    rp = Replay(events)
+    first = _index(events, "KITTY")
+    kitties = [e for e in events if e.kind == "KITTY"]
+    for seat in (*range(6), None):
+        _, html = _html(rp, first - 1, seat)
+        centre = _centre(html)
+        assert "kitty: not yet taken" in centre and "🂠 × 12" in centre
+        assert "data-kitty-seat" not in centre
+    for e in kitties:
+        faces = Counter(format_face(c) for c in e.cards)
+        step = events.index(e)
+        for seat in (*range(6), None):
+            _, html = _html(rp, step, seat)
+            share = _kitty(_centre(html), e.seat)
+            if seat in (None, e.seat):
+                assert Counter(FACE.findall(share)) == faces, (seat, share)
+            else:
+                assert not FACE.findall(share) and "🂠 × 6" in share, (seat, share)
+    last = len(events) - 1
+    for seat in range(6):
+        _, html = _html(rp, last, seat)
+        for e in kitties:
+            assert Counter(FACE.findall(_kitty(_centre(html), e.seat))) == Counter(
+                format_face(c) for c in e.cards)
+
+
+def test_the_multiplier_shown_is_the_views(games):
+    values = set()
+    for game in GAMES:
+        for events in games[game][:2]:
+            rp = Replay(events)
+            for step in range(1, len(events), 11):
+                view, html = _html(rp, step, step % 7 if step % 7 < 6 else None)
+                (n,) = re.findall(r'data-n="(\d+)"', html)
+                assert int(n) == view["N"] and f"N = {view['N']}</b>" in html
+                assert f"base score S = {view['S'] if view['S'] else '?'}" in html
+                values.add(view["N"])
+            view, html = _html(rp, len(events) - 1, 0)
+            parts = view["result"]["N_parts"]
+            assert f"W = {view['result']['W']}" in html
+            key = "doubles" if game == "ddz6_3v3" else "show_hand"
+            word = "加倍 doubles" if key == "doubles" else "明牌加倍 show hand"
+            assert f"{word} +{parts[key]}" in html
+    assert len(values) > 2
+
+
+def test_bids_appear_in_the_seats_and_the_centre(games):
+    for game in ("ddz6_3v3", "ddz6_2v4"):
+        events = _find(games[game], lambda ev: sum(e.kind == "BID" for e in ev) >= 2)
+        rp = Replay(events)
+        step = _index(events, "BID_END")
+        for seat in (0, 3, None):
+            view, html = _html(rp, step, seat)
+            b = view["bidding"]
+            assert b["bids"]
+            for who, value in zip(b["order"], b["bids"], strict=False):
+                text = "不叫 pass" if value == 0 else f"bids {value}"
+                assert text in _panel(html, who)
+                assert f"seat {who} {text}" in _centre(html)
+            if b["winner"] is not None:
+                assert f"winner seat {b['winner']} with {b['bid']}" in _centre(html)
+                assert f"won the bidding with {b['bid']}" in _panel(html, b["winner"])
+
+
+def test_a_shown_hand_is_face_up_for_every_seat(games):
+    events = _find(games["ddz6_2v4"], lambda ev: any(
+        e.kind == "SHOW_END" and e.target > 0 for e in ev))
+    rp = Replay(events)
+    step = _index(events, "SHOW_END")
+    shown = [i for i in range(6) if events[step].target >> i & 1]
+    for seat in range(6):
+        view, html = _html(rp, step, seat)
+        for i in range(6):
+            cards = len(FACE.findall(_panel(html, i)))
+            assert cards == (len(view["hands"][i]) if i in shown or i == seat else 0)
+        for i in shown:
+            assert "hand face up (明牌加倍)" in _panel(html, i)
+
+
+def test_the_auditor_sees_everything(games):
+    for game in GAMES:
+        events = games[game][0]
+        rp = Replay(events)
+        for step in range(2, len(events), 37):
+            view, html = _html(rp, step, None)
+            s = rp.state_at(step)
+            assert "auditor (all cards)" in html and "🂠 × " not in "".join(
+                _panel(html, i) for i in range(6))
+            for i in range(6):
+                assert len(FACE.findall(_panel(html, i))) == len(s.hands[i])
+            if game != "ddz6_3v3":
+                assert f"dark mark at seat {s.dm}" in html
+            for seat, share in enumerate(s.shares):
+                assert Counter(FACE.findall(_kitty(_centre(html), seat))) == Counter(
+                    format_face(c) for c in share)
+    events = _find(games["ddz6_3v3"], lambda ev: any(e.kind == "CASE" and e.tag in ("A", "B1")
+                                                     for e in ev))
+    rp = Replay(events)
+    view, html = _html(rp, _index(events, "CASE"), None)
+    assert view["hidden"]
+    for h in view["hidden"]:
+        assert _side(_panel(html, h)) == "landlord"
+        assert "hidden landlord: known only to himself" in _panel(html, h)
+
+
+def test_the_settlement_is_shown_per_seat(games):
+    for game in GAMES:
+        events = games[game][1]
+        rp = Replay(events)
+        view, html = _html(rp, len(events) - 1, 2)
+        r = view["result"]
+        centre = _centre(html)
+        assert "settlement:" in centre and "hand over:" in centre
+        for i, score in enumerate(r["scores"]):
+            text = f"{score:+d}".replace("+0", "0").replace("-", "−")
+            assert f"score {text}" in _panel(html, i) and f" {text}" in centre
+
+
+def test_hostile_strings_are_escaped(games):
+    events = games["ddz6_2v4"][0]
+    rp = Replay(events)
+    s = rp.final
+    view = rp.game.view(s, None)
+    view["round"] = dict(view["round"], top={"seat": 1, "cards": ["<i>"], "combo": "<img src=x>"})
+    view["open_mark"] = {"face": "<b>x</b>", "seat": 0}
+    view["result"] = dict(view["result"], reason="<u>r</u>", winning_side="<s>w</s>",
+                          sides=["<em>"] * 6)
+    view["sides"] = ["<script>side</script>", *view["sides"][1:]]
+    view["locked"] = "<q>"
+    view["game"] = "<svg onload=alert(1)>"
+    evil = ["<script>alert('p0')</script>", "a&b", "x", "y", "z", '"q"']
+    html = table_html("ddz6_2v4", view, evil)
+    for raw in ("<script>", "<img", "<b>x", "<u>", "<s>w", "<em>", "<q>", "<i>", "<svg"):
+        assert raw not in html, raw
+    assert "&lt;script&gt;alert(&#x27;p0&#x27;)" in html and "a&amp;b" in html
+    assert "&quot;q&quot;" in html and "&lt;img src=x&gt;" in html
+
+
+# ---------------------------------------------------------------- event details
+
+@pytest.mark.parametrize(("event", "text"), [
+    (Event("BID", 2, value=2), "bids 2"),
+    (Event("BID", 2, value=0), "不叫 pass"),
+    (Event("REVEAL", 4), "seat 4 played an F card: revealed as a landlord"),
+    (Event("DOUBLE", 1, value=1), "加倍 doubles"),
+    (Event("DOUBLE", 1), "decides on doubling (shown when all have decided)"),
+    (Event("SHOW_HAND", 0, value=1), "明牌加倍 shows his hand"),
+    (Event("SIDE_CHOICE", 3, value=1), "chooses 反"),
+    (Event("SIDE_CHOICE", 4, value=0, tag="placed"), "placed on 正"),
+    (Event("BID_END", 3, value=2), "seat 3 wins the bidding with 2"),
+    (Event("LANDLORDS", 0, target=5, value=0, tag="bid"),
+     "landlords: big seat 0 (won the bidding), second seat 5 (the dark mark)"),
+    (Event("LANDLORDS", 2, target=2, value=1),
+     "seat 2 holds both marks: 一打五, he plays alone and takes all 12 kitty cards"),
+    (Event("ROUND_END", 1, target=4, value=3), "round 3 won by seat 4, seat 1 leads"),
+    (Event("PASS", 5), "不出 passes"),
+])
+def test_event_details(event, text):
+    assert ddz6_table.event_detail(event) == text
+
+
+def test_every_event_has_a_detail_for_every_viewer(games):
+    kinds = set()
+    for game in GAMES:
+        for events in games[game][:3]:
+            for perspective in ("auditor", 1, 4):
+                for row in event_rows(events, perspective, []):
+                    assert row["detail"] and "None" not in row["detail"], row
+                    kinds.add(row["kind"])
+    assert {"CASE", "BID", "BID_END", "DOUBLE", "LANDLORDS", "KITTY", "SIDE_CHOICE",
+            "SIDES_END", "SHOW_HAND", "SHOW_END", "PLAY", "PASS", "ROUND_END", "HAND_END",
+            "GAME_END"} <= kinds
+
+
+# ---------------------------------------------------------------- the replay page
+
+@pytest.fixture(scope="module")
+def ddz6_db(tmp_path_factory, games):
+    """A warehouse of one game per variant, built with ingest_paths."""
+    from ingest import ingest_paths
+
+    root = tmp_path_factory.mktemp("ddz6-warehouse")
+    logs = root / "logs"
+    logs.mkdir()
+    picked = [games[g][0] for g in GAMES]
+    write_log(logs / "ddz6.arrows", picked)
+    db = root / "ddz6.duckdb"
+    summary = ingest_paths([logs], db=db, progress=False)
+    assert summary.loaded == len(picked) and summary.quarantined == 0, summary
+    return db
+
+
+def test_replay_page_draws_the_ddz6_table(ddz6_db, games, monkeypatch):
+    monkeypatch.setenv("LIUJIA_DB", str(ddz6_db))
+    events = games["ddz6_2v4"][0]
+    step = _index(events, "SHOW_END")
+    at = _replay(game=events[0].game_id, step=str(step), view="3")
+    (html,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
+    assert "lj-ddz-role" in html and "大地主 big landlord" in html and "倍数 multiplier" in html
+    assert 'data-seat="3" class="lj-seat lj-me' in html
