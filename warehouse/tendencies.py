@@ -8,7 +8,8 @@ predicate over the rows of ``decisions`` (derived from the engine at ingest:
 seat of a game, from ``seats`` and ``games``). Each predicate is written once as a ``Pred``,
 SQL text and Polars expression side by side. Per player and tendency: n (opportunities),
 k (successes), the rate, its 95% Wilson interval, the population rate (all players pooled) and
-the player's percentile among players with at least ``MIN_OPPORTUNITIES`` opportunities. A
+the player's percentile among players with at least ``MIN_OPPORTUNITIES`` opportunities (none
+when fewer than ``MIN_QUALIFIED`` players qualify: "p83 of 3" says nothing). A
 ``Scope`` (a date range, a seat, "before game X") limits every figure to a slice of the
 warehouse; ``as_of`` gives each seat of a game its player's key tendencies before that game.
 Only code writes SQL text here; the player, the game and the scope reach the queries as
@@ -33,6 +34,7 @@ from engine.decisions import decisions_module
 from engine.games import GAMES
 
 MIN_OPPORTUNITIES = 20
+MIN_QUALIFIED = 10      # a percentile needs this many qualified players to rank among
 Z95 = 1.96
 BY = ("relation", "side", "teammate", "opposite")     # the dimensions of tendencies_by
 MAX_SEATS = 8
@@ -235,6 +237,26 @@ MDS = (
        phase("shou") & option("no_play") & option("joker"), chosen("no_play")),
     _t("wins", "modaoshuang", "goes out first and wins (MDS-33)", ALWAYS, place(1), "results"),
 )
+LIUHU = (
+    _t("claims_hu", "liuhu", "claims 胡 on a discard or a 加杠 when it may (LH-27, LH-29)",
+       option("hu"), chosen("hu")),
+    _t("passes_hu", "liuhu", "passes a possible 胡 (LH-30)", option("hu"), chosen("pass")),
+    _t("zimo", "liuhu", "declares 自摸 when it may (LH-28)", option("zimo"), chosen("zimo")),
+    _t("pengs", "liuhu", "碰: claims a discard's triplet when it may (LH-20)",
+       option("peng") & ~option("hu"), chosen("peng")),
+    _t("chis", "liuhu", "吃: takes the previous player's discard into a sequence when it may "
+       "(LH-26)", option("chi") & ~option("hu", "peng"), chosen("chi")),
+    _t("gangs", "liuhu", "杠: claims a discard's kong when it may (LH-21)", option("gang"),
+       chosen("gang")),
+    _t("an_gangs", "liuhu", "declares a 暗杠 when it may (LH-23)", option("an_gang"),
+       chosen("an_gang")),
+    _t("jia_gangs", "liuhu", "declares a 加杠 when it may (LH-22)", option("jia_gang"),
+       chosen("jia_gang")),
+    _t("discards_drawn", "liuhu", "discards the card just drawn rather than declare (LH-14, "
+       "LH-16)", chosen("discard"), tag("just_drawn")),
+    _t("wins", "liuhu", "wins the hand (LH-27 … LH-29, LH-59)", ALWAYS, outcome("win"),
+       "results"),
+)
 DDZ6_GAMES = ("ddz6_3v3", "ddz6_2v4", "ddz6_zhengfan")
 
 
@@ -302,7 +324,7 @@ def _ddz6(game: str) -> tuple[Tendency, ...]:
 
 
 DDZ6 = tuple(t for game in DDZ6_GAMES for t in _ddz6(game))
-CATALOG: tuple[Tendency, ...] = KENG + GOUJI + MDS + DDZ6
+CATALOG: tuple[Tendency, ...] = KENG + GOUJI + MDS + DDZ6 + LIUHU
 
 
 def catalog(game: str | None = None) -> tuple[Tendency, ...]:
@@ -319,6 +341,7 @@ KEY_TENDENCIES: dict[str, tuple[str, ...]] = {
     "ddz6_3v3": ("ddz6_3v3.bids", "ddz6_3v3.doubles", "ddz6_3v3.bombs"),
     "ddz6_2v4": ("ddz6_2v4.bids", "ddz6_2v4.shows", "ddz6_2v4.bombs"),
     "ddz6_zhengfan": ("ddz6_zhengfan.shows", "ddz6_zhengfan.joins_fan", "ddz6_zhengfan.bombs"),
+    "liuhu": ("liuhu.claims_hu", "liuhu.pengs", "liuhu.chis"),
 }
 
 
@@ -571,7 +594,8 @@ pop AS (SELECT ord, sum(k)::DOUBLE / sum(n)::DOUBLE AS population_rate FROM coun
 
 def figures(con: duckdb.DuckDBPyConnection, players: Sequence[str],
             tendencies: Sequence[Tendency], scope: Scope | None = None,
-            min_opportunities: int = MIN_OPPORTUNITIES) -> pa.Table:
+            min_opportunities: int = MIN_OPPORTUNITIES,
+            min_qualified: int = MIN_QUALIFIED) -> pa.Table:
     """The ``player_tendencies`` figures of several players at once, with a player_id column
     first; ordered by player, then the order of ``tendencies``."""
     ctes, params = _rated_sql(tendencies, scope, counts_stored(con))
@@ -585,12 +609,13 @@ ranks AS (SELECT m.player_id, m.ord, count(q.rate)::BIGINT AS qualified,
           GROUP BY m.player_id, m.ord)
 SELECT m.player_id, m.game, m.tendency, m.n, m.k, m.rate, {low} AS low, {high} AS high,
        p.population_rate,
-       CASE WHEN m.n >= $min THEN {_f(100.0)} * (r.below::DOUBLE + {_f(0.5)} * r.equal::DOUBLE)
+       CASE WHEN m.n >= $min AND r.qualified >= $qualified THEN {_f(100.0)} * (r.below::DOUBLE + {_f(0.5)} * r.equal::DOUBLE)
             / r.qualified::DOUBLE END AS percentile, r.qualified
 FROM mine m JOIN pop p ON p.ord = m.ord JOIN ranks r ON r.ord = m.ord
      AND r.player_id = m.player_id
 ORDER BY m.player_id, m.ord"""
-    params |= {"players": [str(p) for p in players], "min": int(min_opportunities)}
+    params |= {"players": [str(p) for p in players], "min": int(min_opportunities),
+               "qualified": int(min_qualified)}
     return con.sql(sql, params=params).to_arrow_table()
 
 
@@ -607,14 +632,17 @@ def population(con: duckdb.DuckDBPyConnection, tendencies: Sequence[Tendency],
 
 def player_tendencies(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
                       min_opportunities: int = MIN_OPPORTUNITIES,
-                      scope: Scope | None = None) -> pa.Table:
+                      scope: Scope | None = None,
+                      min_qualified: int = MIN_QUALIFIED) -> pa.Table:
     """One player's tendencies (of one game, or every game): game, tendency, n, k, rate,
     low, high (Wilson 95%), population_rate, percentile (among the players with at least
-    ``min_opportunities``; null below it), qualified (how many such players); rows where the
+    ``min_opportunities``; null below it, and while fewer than ``min_qualified`` players have
+    that many), qualified (how many such players); rows where the
     player had an opportunity, in catalog order. Every figure, the population's too, is over
     the ``scope``'s games and seat only."""
     ts = games_of(game)
-    return figures(con, [player], ts, scope, min_opportunities).drop_columns(["player_id"])
+    return figures(con, [player], ts, scope, min_opportunities,
+                   min_qualified).drop_columns(["player_id"])
 
 
 def _dimension_sql(by: str) -> tuple[str, str]:

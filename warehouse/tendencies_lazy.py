@@ -13,6 +13,7 @@ import polars as pl
 from warehouse.tendencies import (
     BY,
     MIN_OPPORTUNITIES,
+    MIN_QUALIFIED,
     Z95,
     Scope,
     Tendency,
@@ -106,7 +107,8 @@ def _counted(q: pl.LazyFrame, i: int, t: Tendency, keys: list[str]) -> pl.LazyFr
 
 def player_tendencies_lazy(frames: Frames, player: str, game: str | None = None,
                            min_opportunities: int = MIN_OPPORTUNITIES,
-                           scope: Scope | None = None) -> pl.LazyFrame:
+                           scope: Scope | None = None,
+                           min_qualified: int = MIN_QUALIFIED) -> pl.LazyFrame:
     """``player_tendencies`` as a Polars LazyFrame over ``frames`` (decisions, seats,
     games): the same rows and numbers."""
     ts = games_of(game)
@@ -127,7 +129,8 @@ def player_tendencies_lazy(frames: Frames, player: str, game: str | None = None,
                   (pl.col("q") < pl.col("rate")).sum().cast(pl.Int64).alias("below"),
                   (pl.col("q") == pl.col("rate")).sum().cast(pl.Int64).alias("equal")))
     low, high = wilson_pl("k", "n")
-    percentile = pl.when(pl.col("n") >= min_opportunities).then(
+    percentile = pl.when((pl.col("n") >= min_opportunities)
+                         & (pl.col("qualified") >= min_qualified)).then(
         pl.lit(100.0) * (pl.col("below").cast(pl.Float64) + pl.lit(0.5)
                          * pl.col("equal").cast(pl.Float64)) / pl.col("qualified")
         .cast(pl.Float64))

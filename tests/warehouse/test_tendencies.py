@@ -190,6 +190,38 @@ CASES = {
     "gouji.agrees": ([D(options=["agree", "refuse"], chosen="agree"),                     # s
                       D(options=["agree", "refuse"], chosen="refuse"),                    # o
                       D(options=["no_xuandian", "xuandian"], chosen="xuandian")], 2, 1),  # -
+    "liuhu.claims_hu": ([D(options=["hu", "pass"], chosen="hu"),                        # s
+                         D(options=["hu", "pass", "peng"], chosen="pass"),               # o
+                         D(options=["pass", "peng"], chosen="peng")], 2, 1),             # -
+    "liuhu.passes_hu": ([D(options=["hu", "pass"], chosen="pass"),                      # s
+                         D(options=["hu", "pass"], chosen="hu"),                         # o
+                         D(options=["chi", "pass"], chosen="pass")], 2, 1),              # -
+    "liuhu.zimo": ([D(options=["discard", "zimo"], chosen="zimo"),                      # s
+                    D(options=["an_gang", "discard", "zimo"], chosen="discard"),         # o
+                    D(options=["an_gang", "discard"], chosen="an_gang")], 2, 1),         # -
+    "liuhu.pengs": ([D(options=["pass", "peng"], chosen="peng"),                        # s
+                     D(options=["chi", "pass", "peng"], chosen="chi"),                   # o
+                     D(options=["hu", "pass", "peng"], chosen="peng")], 2, 1),           # -
+    "liuhu.chis": ([D(options=["chi", "pass"], chosen="chi"),                           # s
+                    D(options=["chi", "pass"], chosen="pass"),                           # o
+                    D(options=["chi", "pass", "peng"], chosen="chi")], 2, 1),            # -
+    "liuhu.gangs": ([D(options=["gang", "pass", "peng"], chosen="gang"),                # s
+                     D(options=["gang", "pass", "peng"], chosen="peng"),                 # o
+                     D(options=["pass", "peng"], chosen="peng")], 2, 1),                 # -
+    "liuhu.an_gangs": ([D(options=["an_gang", "discard"], chosen="an_gang"),            # s
+                        D(options=["an_gang", "discard"], chosen="discard"),             # o
+                        D(options=["discard", "jia_gang"], chosen="jia_gang")], 2, 1),   # -
+    "liuhu.jia_gangs": ([D(options=["discard", "jia_gang"], chosen="jia_gang"),         # s
+                         D(options=["discard", "jia_gang"], chosen="discard"),           # o
+                         D(options=["an_gang", "discard"], chosen="an_gang")], 2, 1),    # -
+    "liuhu.discards_drawn": ([D(options=["an_gang", "discard"], chosen="discard",
+                                tags=["just_drawn"]),                                   # s
+                              D(options=["discard", "zimo"], chosen="discard"),          # o
+                              D(options=["discard", "zimo"], chosen="zimo",
+                                tags=["dealer"])], 2, 1),                                # -
+    "liuhu.wins": ([(None, "win", "win", False, False),                                 # s
+                    (None, "loss", "win", False, False),                                 # o
+                    (None, "draw", "liuju", False, False)], 3, 1),                       # o
     "modaoshuang.feints": ([D(options=["feint", "follow"], chosen="feint"),               # s
                             D(options=["feint", "follow"], chosen="follow"),              # o
                             D(options=["draw", "joker"], chosen="draw")], 2, 1),          # -
@@ -261,11 +293,14 @@ def assert_hand_counts(con, t, n: int, k: int) -> None:
     """Player P alone has t's n opportunities and k successes: SQL and Polars agree on n, k,
     the rate, its Wilson interval, and P as the whole population (50th of 1)."""
     got = {r["tendency"]: r for r in both(con, "player_tendencies", "P", t.game,
-                                          min_opportunities=1)}
+                                          min_opportunities=1, min_qualified=1)}
     r = got[t.name]
     assert (r["n"], r["k"]) == (n, k)
     assert r["rate"] == k / n and (r["low"], r["high"]) == pytest.approx(T.wilson(k, n), 1e-12)
     assert (r["population_rate"], r["percentile"], r["qualified"]) == (k / n, 50.0, 1)
+    alone = {r["tendency"]: r for r in both(con, "player_tendencies", "P", t.game,
+                                            min_opportunities=1)}[t.name]
+    assert (alone["percentile"], alone["qualified"]) == (None, 1)   # no rank among one player
 
 
 def test_the_catalog_uses_each_games_own_words():
@@ -354,8 +389,10 @@ def test_player_figures_on_the_hand_corpus():
     row 4 (1, 1), E row 5 (1, 0): 1/2, nobody qualifies. names_most_held: A row 8 (1, 0), B, C
     (1, 1) each: 2/3. keeps_functions: A row 8 (1, 0) alone: 0. goes_out and over_limit: every
     player 2 games, A decided g1 by going out and lost g2 over the limit: A 1 of 2, the five
-    others 0 of 2: 1/12, A above 5 and level with himself: (5 + 0.5) / 6."""
-    rows = both(hand_corpus(), "player_tendencies", "A", "keng", min_opportunities=2)
+    others 0 of 2: 1/12, A above 5 and level with himself: (5 + 0.5) / 6. (A percentile among
+    so few players is shown here with min_qualified=1; by default it needs MIN_QUALIFIED.)"""
+    rows = both(hand_corpus(), "player_tendencies", "A", "keng", min_opportunities=2,
+                min_qualified=1)
     got = {r["tendency"][5:]: (r["n"], r["k"], r["population_rate"], r["percentile"],
                                r["qualified"]) for r in rows}
     assert got == {

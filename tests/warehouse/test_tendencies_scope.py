@@ -24,7 +24,7 @@ US = timedelta(microseconds=1)
 
 def _figures(con, player: str = "A", min_opportunities: int = 2, **scope) -> dict:
     rows = both(con, "player_tendencies", player, "keng", min_opportunities=min_opportunities,
-                scope=Scope(**scope))
+                scope=Scope(**scope), min_qualified=1)
     return {r["tendency"][5:]: (r["n"], r["k"], r["population_rate"], r["percentile"],
                                 r["qualified"]) for r in rows}
 
