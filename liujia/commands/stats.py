@@ -14,7 +14,14 @@ from engine.games import GAMES
 from engine.ids import shown_id
 from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
 from warehouse.db import ENV_VAR, default_db
-from warehouse.tendencies import MIN_OPPORTUNITIES, Scope, catalog, player_tendencies, scope_sql
+from warehouse.tendencies import (
+    MIN_OPPORTUNITIES,
+    MIN_QUALIFIED,
+    Scope,
+    catalog,
+    player_tendencies,
+    scope_sql,
+)
 
 HEADER = ("tendency", "did / could", "rate", "95% interval", "population", "percentile",
           "what")
@@ -141,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
         return OK
     print(safe_text(f"player {args.player}: {played} game(s){_scope_words(args)}; a percentile "
                     f"(pN of M players) among the players with at least {MIN_OPPORTUNITIES} "
-                    "opportunities"))
+                    f"opportunities, once there are {MIN_QUALIFIED} such players"))
     for line in lines(rows):
         print(safe_text(line))
     return OK
