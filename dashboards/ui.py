@@ -101,6 +101,16 @@ def note(text: str, kind: str = "info", *, where: Any = None) -> None:
     (st if where is None else where).html(note_html(text, kind))
 
 
+def game_label(game: str | None) -> str:
+    """A game type as people know it, its id after: '六人坑 (keng)'; None and 'all games' are
+    'all games'; an id no longer registered is shown as it is."""
+    if game is None or game == "all games":
+        return "all games"
+    from engine.games import GAMES, find_game
+
+    return f"{find_game(game).TITLE} ({game})" if game in GAMES else str(game)
+
+
 def result_label(winning_side: Any, winners: Any, players: Sequence[str] | None = None) -> str:
     """Who won a game, from the warehouse's winning_side and winners: 'even won', 'draw',
     'seat 2 (player-07) won', 'seats 1, 3 won'; '' when the warehouse does not say."""

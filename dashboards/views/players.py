@@ -27,7 +27,7 @@ RATE_AXIS = alt.Axis(format="%")
 
 
 def _all_games(g: str | None) -> str:
-    return "all games" if g is None else g
+    return ui.game_label(g)
 
 
 def _all_seats(s: int | None) -> str:

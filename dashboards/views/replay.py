@@ -131,7 +131,7 @@ def _pick_game() -> tuple[str, dict]:
     matches. Returns the game id and the found games' rows by id."""
     types = [ALL_TYPES, *pl.from_arrow(ui.load(data.games_by_type))["game"].to_list()]
     side = st.sidebar
-    game_type = side.selectbox("Game type", types, key=TYPE)
+    game_type = side.selectbox("Game type", types, key=TYPE, format_func=ui.game_label)
     text = side.text_input("Search by game id or player id", key=SEARCH,
                            placeholder="part of a game id or a player id")
     found = pl.from_arrow(ui.load(data.find_games, text.strip(), 200,

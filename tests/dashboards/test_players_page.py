@@ -149,7 +149,7 @@ def test_search_and_game_filter_narrow_the_list(mixed_app_db):
     assert found and len(found) < len(everyone)
     assert found == {p: c for p, c in everyone.items() if part in p}
     at.text_input(key="pl_search").input("").run()
-    assert at.selectbox(key="pl_list_game").options == ["all games", "gouji", "keng"]
+    assert at.selectbox(key="pl_list_game").options == ["all games", "够级 (gouji)", "六人坑 (keng)"]
     at.selectbox(key="pl_list_game").set_value("gouji").run()
     assert not at.exception
     assert _listed(at) == _sql_counts(mixed_app_db, "gouji")
@@ -208,7 +208,7 @@ def test_profile_tendencies_per_game_chart_and_partnerships(mixed_app_db):
 def test_game_filter_applies_to_the_whole_profile(mixed_app_db):
     player = _both_games_player(mixed_app_db)
     at = _page(player=player)
-    assert at.selectbox(key="pl_game").options == ["all games", "gouji", "keng"]
+    assert at.selectbox(key="pl_game").options == ["all games", "够级 (gouji)", "六人坑 (keng)"]
     at.selectbox(key="pl_game").set_value("gouji").run()
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}

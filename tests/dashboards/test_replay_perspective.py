@@ -62,7 +62,7 @@ def test_the_game_picker_filters_by_game_type(tmp_path, dash_games, gouji_games,
     assert ingest_paths([tmp_path], db=db, progress=False, workers=1).clean
     monkeypatch.setenv("LIUJIA_DB", str(db))
     at = _replay()
-    assert at.selectbox(key="rp_type").options == ["all games", "gouji", "keng"]
+    assert at.selectbox(key="rp_type").options == ["all games", "够级 (gouji)", "六人坑 (keng)"]
     at.selectbox(key="rp_type").set_value("gouji").run()
     gouji_ids = {g[0].game_id for g in gouji_games}
     assert {o.split(" · ")[0] for o in at.selectbox(key="rp_game").options} == gouji_ids
