@@ -1,11 +1,12 @@
 """The dashboard's only way to the warehouse: named, cached wrappers of warehouse.queries.
 
-The ingest writes a copy of the database and atomically replaces the file, so the dashboard
-never holds a connection: each cache miss opens a short-lived read-only connection, queries
-and closes it. Cached results are keyed by the file's identity (inode, mtime, size), so a
-replaced file is read afresh on the next rerun. One lock per file serialises the connections
-of a process: DuckDB shares one instance per path, and a connection opened while an old one
-is still open would otherwise see the replaced file.
+The ingest writes a copy of the database and atomically replaces the file. The dashboard keeps
+one verified read-only connection per version of the file (its identity: inode, mtime, size):
+opening and verifying one costs ~60 ms, more than most queries. When the file has been
+replaced, the next use closes the old connection and opens the new file (a connection holds
+the inode it opened, so it never mixes two versions). Cached results are keyed by the same
+identity, so a replaced file is read afresh on the next rerun. One lock per file serialises
+the process's use of its connection (Streamlit runs sessions in threads).
 """
 
 from __future__ import annotations
@@ -50,21 +51,46 @@ def fingerprint(path: Path | str) -> Fingerprint | None:
 
 
 class Warehouse:
-    """A connection factory for one warehouse file: short-lived read-only connections."""
+    """The read-only connection to one warehouse file, kept while the file stays the same
+    version, reopened once it was replaced."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self._lock = threading.Lock()
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._version: Fingerprint | None = None
+
+    def _drop(self) -> None:
+        if self._con is not None:
+            con, self._con, self._version = self._con, None, None
+            con.close()
 
     @contextmanager
     def connect(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """A read-only connection, closed on exit; one at a time per process."""
+        """The verified read-only connection to the file's current version; one user at a
+        time per process. A DuckDB error in use drops it (the next use opens afresh)."""
         with self._lock:
-            con = wdb.connect(self.path, read_only=True)
+            version = fingerprint(self.path)
+            if self._con is None or version != self._version:
+                self._drop()
+                con = wdb.connect(self.path, read_only=True)
+                # Kept only if the file did not change while it was being opened.
+                self._con, self._version = con, version
+                if fingerprint(self.path) != version:
+                    self._version = None
             try:
-                yield con
+                yield self._con
+            except duckdb.Error:
+                self._drop()
+                raise
             finally:
-                con.close()
+                if self._version is None:
+                    self._drop()
+
+    def close(self) -> None:
+        """Close the kept connection (the next use opens a new one)."""
+        with self._lock:
+            self._drop()
 
 
 @st.cache_resource(show_spinner=False)
