@@ -47,11 +47,22 @@ def profile_tables(con: Any, player: str, game: str | None = None,
         "record": record,
         "by_seat": wq.results_by(con, player, "seat", game, scope),
         "by_side": wq.results_by(con, player, "side", game, scope),
-        "tendencies": {g: wt.player_tendencies(con, player, g, scope=scope)
-                       for g in tendency_games() if g in played},
+        "tendencies": _tendencies(con, player, [g for g in tendency_games() if g in played],
+                                  scope),
         "partnerships": wt.partnerships(con, player, game, scope),
         "games": wq.player_games(con, player, game, scope, GAMES_SHOWN),
     }
+
+
+def _tendencies(con: Any, player: str, games: list[str],
+                scope: Scope | None) -> dict[str, pa.Table]:
+    """Game -> the player's ``player_tendencies`` of that game, all games in one query (each
+    figure is per tendency, so asking for several games at once changes none)."""
+    if not games:
+        return {}
+    ts = [t for g in games for t in wt.games_of(g)]
+    rows = wt.figures(con, [player], ts, scope).drop_columns(["player_id"])
+    return {g: rows.filter(pc.equal(rows["game"], g)) for g in games}
 
 
 def whole_profile(player: str, game: str | None = None, scope: Scope | None = None,

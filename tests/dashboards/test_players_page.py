@@ -403,6 +403,23 @@ def test_whole_profile_runs_every_query_of_the_page(days_app_db):
     assert [pd_.default_block(n) for n in (0, 100, 101, 4000, 10**6)] == [5, 5, 10, 200, 500]
 
 
+def test_profile_tendencies_of_several_games_in_one_query(mixed_app_db):
+    """``profile_tables`` asks for the tendencies of every game the player played at once: the
+    same rows as one ``player_tendencies`` per game, with and without a scope."""
+    from dashboards import profile_data as pd_
+
+    player, seen = _both_games_player(mixed_app_db), set()
+    with reader(mixed_app_db) as con:
+        for scope in (None, Scope(seat=0), Scope(since=date(2026, 1, 1))):
+            tables = pd_.profile_tables(con, player, None, scope)
+            got, played = tables["tendencies"], set(tables["record"]["game"].to_pylist())
+            assert list(got) == [g for g in pd_.tendency_games() if g in played]
+            seen |= played
+            for g, table in got.items():
+                assert table == wt.player_tendencies(con, player, g, scope=scope), (g, scope)
+    assert seen == {"gouji", "keng"}
+
+
 # ---------------------------------------------------------------- untrusted text
 
 @pytest.fixture(scope="module")
