@@ -708,13 +708,15 @@ def partnerships(con: duckdb.DuckDBPyConnection, player: str, game: str | None =
     SELECT s.game_id, g.game, g.seats, s.seat, s.side, s.result FROM seats s
     JOIN games g ON g.game_id = s.game_id
     WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
+others AS MATERIALIZED (
+    SELECT me.*, s2.player_id AS partner, s2.seat AS other, s2.side AS other_side FROM me
+    JOIN seats s2 ON s2.game_id = me.game_id AND s2.seat <> me.seat),
 pairs AS (
-    SELECT me.game, s2.player_id AS partner, 'teammate' AS relation, me.result FROM me
-    JOIN seats s2 ON s2.game_id = me.game_id AND s2.side = me.side AND s2.seat <> me.seat
+    SELECT game, partner, 'teammate' AS relation, result FROM others WHERE other_side = side
     UNION ALL
-    SELECT me.game, s2.player_id AS partner, 'opposite' AS relation, me.result FROM me
-    JOIN ({_opposites_sql()}) o ON o.game = me.game AND o.seats = me.seats AND o.seat = me.seat
-    JOIN seats s2 ON s2.game_id = me.game_id AND s2.seat = o.other),
+    SELECT x.game, x.partner, 'opposite' AS relation, x.result FROM others x
+    JOIN ({_opposites_sql()}) o ON o.game = x.game AND o.seats = x.seats AND o.seat = x.seat
+         AND o.other = x.other),
 counted AS (SELECT game, partner, relation, count(*)::BIGINT AS games,
                    count(*) FILTER (WHERE result = 'win')::BIGINT AS wins,
                    count(*) FILTER (WHERE result = 'loss')::BIGINT AS losses,
