@@ -127,7 +127,7 @@ def _write_one(out: Path, game: str, n: int, seed: int, opts: dict,
     for old in out.glob(f"{game}{options_tag(game, options)}-demo-seed{seed}-*.arrows"):
         old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
     files, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
-                           options=options,
+                           options=options, policy_name=str(g.DEMO.get("policy", "random")),
                            session_games=int(g.DEMO.get("session_games", 8)),
                            progress=progress)
     return files

@@ -1,6 +1,7 @@
 """The conformance suite: seeded random and greedy playouts of every registered game, checked at
 every step, from the data each game supplies (``CONFORMANCE``: option sets, games per set, the
-event kinds self-play must reach) — a game supplies data, the loops live here.
+event kinds self-play must reach, optionally ``policies``: further self-play policies of the
+game, run like greedy) — a game supplies data, the loops live here.
 
 At every step: legal actions exist unless the game is over, and each names the seat
 ``to_move`` waits for or an out-of-turn seat of the game; every listed action passes
@@ -170,7 +171,7 @@ def _assert_outcomes(g, s, gid):
 def _cases(game):
     data = _data(game)
     for k, opts in enumerate(data["option_sets"]):
-        for pol in ("random", "greedy"):
+        for pol in ("random", "greedy", *data.get("policies", ())):
             yield k, opts, pol, data["games"] if pol == "random" else max(1, data["games"] // 2)
 
 
@@ -207,6 +208,17 @@ def test_conformance(game, policy_name, tmp_path):
     if policy_name == "random":
         for kind in data["required_kinds"]:
             assert kinds[kind] > 0, f"self-play never produced {kind}: coverage is too thin"
+
+
+GAME_POLICIES = [(game, name) for game in GAME_IDS
+                 for name in getattr(find_game(game), "CONFORMANCE", {}).get("policies", ())]
+
+
+@pytest.mark.parametrize(("game", "policy_name"), GAME_POLICIES)
+def test_conformance_of_game_policies(game, policy_name, tmp_path):
+    """A game's further policies (``CONFORMANCE["policies"]``, e.g. bots whose decisions time
+    out) go through the same checks."""
+    test_conformance(game, policy_name, tmp_path)
 
 
 @pytest.mark.parametrize("game", GAME_IDS)

@@ -7,10 +7,12 @@ part (DDZ-78, DDZ-79); these are the closed-form checks on one hand's rank count
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from engine.games.ddz6.cards import BJ_V, N_VALUES, RJ_V, THREE, TWO_V, VALUE
-from engine.games.ddz6.moves import iter_plays
+from engine.games.ddz6.combos import AIRPLANE, SEQ_KIND, combo_rules
+from engine.games.ddz6.moves import Play, iter_lead_plays, iter_plays
 
 BIG_BOMB = 13                     # DDZ-78 (c): 13張牌以上, inclusive (section 14 #26)
 # DDZ-78 (b): joker counts (b, r) that split wholly into joker bombs.
@@ -48,13 +50,38 @@ def bombs_after_one_play(hand: tuple[int, ...] | list[int], variant: str,
     c = _counts(hand)
     if bombs_only(c):
         return True
-    for play in iter_plays(hand, None, variant, options):
+    for play in _candidates(hand, c, variant, options):
         rest = c[:]
         for f in play.cards:
             rest[VALUE[f]] -= 1
         if bombs_only(rest):
             return True
     return False
+
+
+def _candidates(hand: tuple[int, ...] | list[int], c: list[int], variant: str,
+                options: Any) -> Iterator[Play]:
+    """The lead plays that can leave only bombs. A rank of 1-3 cards must go wholly into the
+    play; with three such ranks or more only a sequence of their common width or an airplane
+    holds them all (every other type holds at most two ranks), and no airplane takes a lone
+    card of a rank (it takes 3, 2k or 3 + 2k). With fewer: every lead play."""
+    short = [c[v] for v in range(THREE, TWO_V + 1) if 0 < c[v] < 4]
+    if len(short) < 3:
+        return iter_plays(hand, None, variant, options)
+    widths = set(short)
+    kinds = (SEQ_KIND[short[0]],) if len(widths) == 1 else ()
+    if 1 not in widths:
+        kinds += (AIRPLANE,)
+    if not kinds:
+        return iter(())
+    if AIRPLANE not in kinds or combo_rules(variant, options).four:
+        # Sequences take w cards of a rank, 4-deck airplanes 3 or 2 (never all of a longer
+        # rank): a rank of 4 or more cards can only give cards it keeps 4 of. Only the ranks
+        # that can be part of the play are kept (jokers too: a 4-deck wing).
+        least = 2 if AIRPLANE in kinds else short[0]
+        hand = [f for f in hand if (k := c[VALUE[f]]) < 4 or k >= 4 + least
+                or VALUE[f] >= BJ_V]
+    return iter_lead_plays(hand, kinds, variant, options)
 
 
 def holds_big_bomb(hand: tuple[int, ...] | list[int]) -> bool:

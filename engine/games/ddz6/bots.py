@@ -4,6 +4,9 @@ A policy's ``choose(state, rng)`` returns the next action of whoever acts: the o
 event (chance from rng) or the action of the seat to act. The greedy player bids and doubles
 on strong hands, sheds its smallest combinations (the most cards among equals), keeps its bombs
 for an opponent close to going out, and never beats a play of its own side as it knows it.
+``random_timeouts`` and ``greedy_timeouts`` are the same players whose decisions sometimes time
+out (``TimeoutPolicy``): the engine's marked default is recorded instead (DDZ-75), so that
+self-play corpora hold defaults; ``random`` and ``greedy`` never time out.
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ import random
 from engine.events import Event
 from engine.games.ddz6.autowin import holds_bomb
 from engine.games.ddz6.cards import BJ_V, RJ_V, TWO_V, VALUE, value_counts
-from engine.games.ddz6.combos import read
+from engine.games.ddz6.combos import Combo
+from engine.games.ddz6.setup import action
 from engine.games.ddz6.state import BID, DOUBLE, PLAY, SHOW, SIDE, DdzState
 
 DANGER = 6            # an opponent with this few cards is worth a bomb
+TIMEOUT_RATE = 0.04   # the chance that a decision of a TimeoutPolicy times out
 
 
 def _auto(s: DdzState, rng: random.Random) -> Event | None:
@@ -40,10 +45,24 @@ class RandomPolicy:
         a = _auto(s, rng)
         if a is not None:
             return a
-        actions = _actions(s)
-        if s.phase == PLAY and actions[0].kind == "PASS" and len(actions) > 1:
-            return actions[0] if rng.random() < 0.5 else rng.choice(actions[1:])
-        return rng.choice(actions)
+        if s.phase == PLAY:
+            return self._play(s, rng)
+        return rng.choice(_actions(s))
+
+    @staticmethod
+    def _play(s: DdzState, rng: random.Random) -> Event:
+        """The choice among [PASS, *plays] (plays alone on a lead), only the chosen play made
+        an event."""
+        from engine.games.ddz6.play import play_event, turn_plays
+        plays = turn_plays(s)
+        if s.top is not None:
+            passed = action(s, "PASS", s.turn)
+            if not plays:
+                return rng.choice([passed])
+            if rng.random() < 0.5:
+                return passed
+        p = rng.choice(plays)
+        return play_event(s, s.turn, p.cards, p.combo)
 
 
 def strength(hand: tuple[int, ...]) -> int:
@@ -64,9 +83,10 @@ class GreedyPolicy:
         a = _auto(s, rng)
         if a is not None:
             return a
-        actions = _actions(s)
         if s.phase == PLAY:
-            return self._play(s, actions)
+            from engine.games.ddz6.play import play_choices
+            return self._play(s, *play_choices(s))
+        actions = _actions(s)
         hand = s.hands[actions[0].seat]
         st = strength(hand) * 27 // len(hand) if hand else 0
         if s.phase == BID:
@@ -80,7 +100,7 @@ class GreedyPolicy:
             return actions[rng.randrange(2)]
         return rng.choice(actions)
 
-    def _play(self, s: DdzState, actions: list[Event]) -> Event:
+    def _play(self, s: DdzState, actions: list[Event], combos: list[Combo]) -> Event:
         seat = actions[0].seat
         hand = s.hands[seat]
         plays = [a for a in actions if a.kind == "PLAY"]
@@ -90,12 +110,13 @@ class GreedyPolicy:
         passes = [a for a in actions if a.kind == "PASS"]
         if passes and _partner(s, seat, s.top_seat):
             return passes[0]
-        small = [a for a in plays if not _is_bomb(s, a)]
+        read_plays = list(zip(plays, combos, strict=True))
+        small = [(a, c) for a, c in read_plays if not c.level]
         if small:
-            return min(small, key=lambda a: (_key(s, a), -len(a.cards)))
+            return min(small, key=lambda ac: (_key(ac[0], ac[1]), -len(ac[0].cards)))[0]
         if passes and not self._bomb_now(s, seat):
             return passes[0]
-        return min(plays, key=lambda a: _level(s, a)) if plays else passes[0]
+        return min(read_plays, key=lambda ac: ac[1].level)[0] if plays else passes[0]
 
     @staticmethod
     def _bomb_now(s: DdzState, seat: int) -> bool:
@@ -112,26 +133,44 @@ def _partner(s: DdzState, seat: int, other: int) -> bool:
     return known[seat] is not None and known[other] == known[seat]
 
 
-def _combo(s: DdzState, a: Event):  # noqa: ANN202 - a Combo
-    return read(a.cards, _rules(s))
-
-
-def _rules(s: DdzState):  # noqa: ANN202 - ComboRules
-    from engine.games.ddz6.combos import combo_rules
-    return combo_rules(s.variant, s.options)
-
-
-def _is_bomb(s: DdzState, a: Event) -> bool:
-    return _combo(s, a).level > 0
-
-
-def _key(s: DdzState, a: Event) -> int:
-    c = _combo(s, a)
+def _key(a: Event, c: Combo) -> int:
+    """The key a play is shed by: its combination's, or its highest card's value."""
     return c.key if c.key else max(VALUE[x] for x in a.cards)
 
 
-def _level(s: DdzState, a: Event) -> int:
-    return _combo(s, a).level
+class TimeoutPolicy:
+    """Another policy whose seat sometimes does not decide in time: with probability ``rate``
+    (drawn from the game's rng before each decision) the engine's default is recorded, marked
+    (DDZ-75: bid pass, no double, not shown, side zheng, pass or the lowest single card)."""
+
+    def __init__(self, base: RandomPolicy | GreedyPolicy, rate: float = TIMEOUT_RATE) -> None:
+        self.base = base
+        self.rate = rate
+        self.name = f"{base.name}_timeouts"
+
+    def choose(self, s: DdzState, rng: random.Random) -> Event:
+        """The next action for whoever acts: the owed automatic event, a timed-out default, or
+        the wrapped policy's choice."""
+        a = _auto(s, rng)
+        if a is not None:
+            return a
+        if rng.random() < self.rate:
+            from engine.games.ddz6.game import default_action
+            d = default_action(s)
+            if d is not None:
+                return d
+        return self.base.choose(s, rng)
 
 
-POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+def random_timeouts() -> TimeoutPolicy:
+    """The random player whose decisions sometimes time out."""
+    return TimeoutPolicy(RandomPolicy())
+
+
+def greedy_timeouts() -> TimeoutPolicy:
+    """The greedy player whose decisions sometimes time out."""
+    return TimeoutPolicy(GreedyPolicy())
+
+
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy,
+            "random_timeouts": random_timeouts, "greedy_timeouts": greedy_timeouts}

@@ -31,6 +31,7 @@ from engine.games.ddz6.cards import (
     Run,
     variant_name,
 )
+from engine.games.frame import OptionsBase
 
 # DDZ-93 combination types.
 SINGLE, PAIR, TRIO, TRIO_PAIR = "single", "pair", "trio", "trio_pair"
@@ -148,6 +149,28 @@ def _option(options: Any, name: str) -> str:
 def combo_rules(variant: str, options: Any = None) -> ComboRules:
     """The cached ComboRules of a variant ('3v3', 'ddz6_2v4' …) and its options (an object
     with the section-3 option names as attributes, a mapping, or None for the defaults)."""
+    global _LAST
+    last_variant, last_options, t = _LAST
+    if options is last_options and variant == last_variant:
+        return t                         # the same options object as the last call
+    try:
+        t = _BY_OPTIONS[variant, options]
+    except (KeyError, TypeError):        # not seen yet, or options that are no dict key
+        t = _combo_rules(variant, options)
+        if options is None or isinstance(options, OptionsBase):      # frozen: a safe key
+            _BY_OPTIONS[variant, options] = t
+    if options is None or isinstance(options, OptionsBase):
+        _LAST = (variant, options, t)
+    return t
+
+
+# (variant, options object) -> table: the fast path of combo_rules for the frozen options
+# of a state (no option is read again), and the last call's (one replay's options).
+_BY_OPTIONS: dict[tuple[str, Any], ComboRules] = {}
+_LAST: tuple[str, Any, ComboRules] = ("", object(), None)  # type: ignore[assignment]
+
+
+def _combo_rules(variant: str, options: Any) -> ComboRules:
     key = (variant, _option(options, "wings_3v3"), _option(options, "airplane_order"),
            _option(options, "qixingju_lock"))
     t = _RULES.get(key)
@@ -283,8 +306,25 @@ def _mask(vals: list[int]) -> int:
 
 # ---------------------------------------------------------------- classification
 
+READ_CACHE = 8192        # card tuples whose reading is kept (singles, pairs … recur)
+_READ: dict[tuple[tuple[int, ...], ComboRules], Combo | str] = {}
+
+
 def read(cards: tuple[int, ...] | list[int], t: ComboRules) -> Combo | str:
-    """The combination the cards are under these rules, or the rule id that makes them none."""
+    """The combination the cards are under these rules, or the rule id that makes them none
+    (a pure function of the faces: the readings of recent card tuples are kept)."""
+    if type(cards) is not tuple:
+        return _read(cards, t)
+    key = (cards, t)
+    got = _READ.get(key)
+    if got is None:
+        if len(_READ) >= READ_CACHE:
+            _READ.clear()
+        got = _READ[key] = _read(cards, t)
+    return got
+
+
+def _read(cards: tuple[int, ...] | list[int], t: ComboRules) -> Combo | str:
     rule = pack_rule(cards, t)
     if rule:
         return rule
@@ -376,13 +416,18 @@ def beats(a: Combo, b: Combo, variant: str, options: Any = None) -> str | None:
     """None if combination a beats the top combination b, else the rule id that says why not
     (DDZ-41 type, size or key; DDZ-42 bombs and equal bombs; DDZ-54 / DDZ-69 the ladder;
     DDZ-66 4-deck airplanes)."""
+    return beats_rule(a, b, combo_rules(variant, options))
+
+
+def beats_rule(a: Combo, b: Combo, t: ComboRules) -> str | None:
+    """``beats`` under the rules table of a variant and its options."""
     if b.level:
         if not a.level or a.level == b.level:
             return "DDZ-42"
-        return None if a.level > b.level else combo_rules(variant, options).ladder
+        return None if a.level > b.level else t.ladder
     if a.level:
         return None
-    four = combo_rules(variant, options).four
+    four = t.four
     if a.kind != b.kind or a.size != b.size:
         return "DDZ-66" if four and a.kind == b.kind == AIRPLANE else "DDZ-41"
     if a.key > b.key:
@@ -408,7 +453,12 @@ def locked_joker(cards: tuple[int, ...] | list[int], variant: str,
     BJ×4 + RJ×3, BJ after BJ×3 + RJ×4), or None (not a 七星聚, or ``qixingju_lock`` off)."""
     t = combo_rules(variant, options)
     got = read(cards, t)
-    if not t.lock or isinstance(got, str) or got.place != QIXINGJU or not t.four:
+    return None if isinstance(got, str) else lock_face(got, cards, t)
+
+
+def lock_face(c: Combo, cards: tuple[int, ...] | list[int], t: ComboRules) -> int | None:
+    """``locked_joker`` of cards already read as the combination c under the table t."""
+    if not t.lock or c.place != QIXINGJU or not t.four:
         return None
     return RJ if cards.count(BJ) == 4 else BJ
 

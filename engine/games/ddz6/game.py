@@ -14,6 +14,7 @@ from engine.events import Event
 from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.ddz6 import play, rules, setup
 from engine.games.ddz6.cards import deck, four_deck
+from engine.games.ddz6.combos import combo_rules, read
 from engine.games.ddz6.options import OPTIONS, options_from
 from engine.games.ddz6.state import BID, DOUBLE, OVER, PLAY, SHOW, SIDE, START, DdzState
 from engine.games.frame import Outcome, apply_with, check_with, team_outcomes
@@ -23,6 +24,7 @@ SEATS = setup.SEATS
 TITLES = {"3v3": "六人斗地主 (三打三)", "2v4": "新六人斗地主 (二打四)",
           "zhengfan": "正反六人斗地主"}
 
+SORTED_DECK = {v: sorted(deck(v)) for v in TITLES}     # each variant's pack, to compare with
 step = rules.step
 next_auto = rules.next_auto
 
@@ -64,7 +66,7 @@ def initial_state(variant: str, e: Event) -> DdzState:
         raise start_error(e, "DDZ-6", "every option is recorded with its value")
     opts = start_options(e, p, OPTIONS[variant], "DDZ-6")
     players = start_players(e, p, "DDZ-6", SEATS)
-    if sorted(e.cards) != sorted(deck(variant)):
+    if sorted(e.cards) != SORTED_DECK[variant]:
         rule = "DDZ-5" if four_deck(variant) else "DDZ-4"
         raise start_error(e, rule, f"the deck has {len(e.cards)} cards but not the "
                           f"{len(deck(variant))} of the variant's pack")
@@ -135,6 +137,23 @@ def legal_actions(s: DdzState) -> list[Event]:
         kind = {SIDE: "SIDE_CHOICE", DOUBLE: "DOUBLE", SHOW: "SHOW_HAND"}[s.phase]
         return [setup.action(s, kind, seat, value=v) for v in (0, 1)]
     return play.play_actions(s)
+
+
+def default_action(s: DdzState) -> Event | None:
+    """DDZ-75: what the engine records, marked (target 1), when the seat to act does not decide
+    in time: bid pass, no double, not shown, side zheng; in play a follower passes and a
+    leader plays his lowest single card. None when no seat is to act."""
+    seat = to_move(s)
+    if seat < 0:
+        return None
+    if s.phase == PLAY:
+        cards = play.default_play(s, seat)
+        if cards is None:
+            return setup.action(s, "PASS", seat, target=setup.DEFAULT)
+        c = read(cards, combo_rules(s.variant, s.options))
+        return play.play_event(s, seat, cards, c)._replace(target=setup.DEFAULT)  # type: ignore[arg-type]
+    kind = {BID: "BID", SIDE: "SIDE_CHOICE", DOUBLE: "DOUBLE", SHOW: "SHOW_HAND"}[s.phase]
+    return setup.action(s, kind, seat, target=setup.DEFAULT, value=0)   # 0: pass, zheng, no
 
 
 def auto_event(s: DdzState, rng: random.Random | None = None) -> Event | None:

@@ -229,7 +229,7 @@ def _same_kind(h: _Hand, t: ComboRules, top: Combo | None, kind: str) -> Iterato
     return _sequences(h, t, {STRAIGHT: 1, PAIR_SEQ: 2, TRIO_SEQ: 3}[kind], top)
 
 
-_LEAD_KINDS = (SINGLE, PAIR, TRIO, TRIO_PAIR, STRAIGHT, PAIR_SEQ, TRIO_SEQ, AIRPLANE)
+LEAD_KINDS = (SINGLE, PAIR, TRIO, TRIO_PAIR, STRAIGHT, PAIR_SEQ, TRIO_SEQ, AIRPLANE)
 
 
 def iter_plays(hand: tuple[int, ...] | list[int], top: Combo | None, variant: str,
@@ -239,10 +239,20 @@ def iter_plays(hand: tuple[int, ...] | list[int], top: Combo | None, variant: st
     t = combo_rules(variant, options)
     h = _Hand(hand, locked)
     if top is None:
-        return chain(*(_same_kind(h, t, None, k) for k in _LEAD_KINDS), _bombs(h, t, 0))
+        return chain(*(_same_kind(h, t, None, k) for k in LEAD_KINDS), _bombs(h, t, 0))
     if top.level:
         return _bombs(h, t, top.level)
     return chain(_same_kind(h, t, top, top.kind), _bombs(h, t, 0))
+
+
+def iter_lead_plays(hand: tuple[int, ...] | list[int], kinds: tuple[str, ...], variant: str,
+                    options: Any = None, *, bombs: bool = False) -> Iterator[Play]:
+    """Lazily, the lead plays of the hand of the given non-bomb types (``LEAD_KINDS``), and
+    the bombs if asked: the part of ``iter_plays(hand, None, …)`` a caller needs."""
+    t = combo_rules(variant, options)
+    h = _Hand(hand, None)
+    its = [_same_kind(h, t, None, k) for k in kinds]
+    return chain(*its, _bombs(h, t, 0)) if bombs else chain(*its)
 
 
 def legal_plays(hand: tuple[int, ...] | list[int], top: Combo | None, variant: str,

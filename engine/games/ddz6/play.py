@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.cards import format_face
 from engine.errors import IllegalMove
 from engine.events import NONE, Event, payload_json
-from engine.games.common import faces, holds, remove_cards
+from engine.games.common import faces, holds
 from engine.games.ddz6.cards import SORT_KEY, VALUE_NAMES
 from engine.games.ddz6.combos import (
     AIRPLANE,
@@ -22,12 +22,15 @@ from engine.games.ddz6.combos import (
     STRAIGHT,
     TRIO_SEQ,
     Combo,
+    ComboRules,
     beats,
+    beats_rule,
     combo_rules,
+    lock_face,
     locked_joker,
     read,
 )
-from engine.games.ddz6.moves import iter_plays
+from engine.games.ddz6.moves import Play, legal_plays
 from engine.games.ddz6.scoring import bomb_increment, rule_of_n, settle
 from engine.games.ddz6.setup import SEATS, action, check_default, exact, json_text, set_hand
 from engine.games.ddz6.state import END, OUT, OVER, PLAY, VOID, DdzState
@@ -41,6 +44,16 @@ def declare(c: Combo) -> str:
     """The declared combination of DDZ-93 as a PLAY's tag: ``single:A``, ``straight:5:T``
     (m and top), ``airplane:2:15`` (m and key), ``bomb:6:9`` (size and rank),
     ``joker_bomb:J5`` (ladder place)."""
+    tag = _DECLARED.get(c)
+    if tag is None:
+        tag = _DECLARED[c] = _declare(c)
+    return tag
+
+
+_DECLARED: dict[Combo, str] = {}     # every combination's tag, worked out once
+
+
+def _declare(c: Combo) -> str:
     if c.kind == JOKER_BOMB:
         return f"{JOKER_BOMB}:{c.place}"
     if c.kind == BOMB:
@@ -115,43 +128,59 @@ def step_play(s: DdzState, e: Event) -> None:
         raise invalid(s, e, "cards are face codes 0-53", "cards")
     if e.payload is not None:
         raise invalid(s, e, "PLAY carries cards, its declaration and N only", "payload")
-    hand = s.hands[seat]
-    if held_rule(hand, cards):
+    left = _without(s.hands[seat], cards)
+    if left is None:
         raise illegal(s, e, "DDZ-40", f"seat {seat} does not hold these cards" if cards
                       else "a play has at least one card")
-    if lock_rule(s, cards):
+    if s.locked >= 0 and s.locked in cards:
         raise illegal(s, e, "DDZ-70", f"{format_face(s.locked)} is locked by the 七星聚")
-    c = combo_rule(s, cards)
+    t = combo_rules(s.variant, s.options)
+    c = read(cards, t)
     if isinstance(c, str):
         raise illegal(s, e, c, "these cards are no combination of the variant")
-    if declared_rule(e, c):
+    if e.tag != declare(c):
         raise illegal(s, e, "DDZ-93", f"the cards are {declare(c)}, declared {e.tag!r}")
-    rule = beat_rule(s, c)
+    rule = None if s.top is None else beats_rule(c, s.top, t)
     if rule:
         raise illegal(s, e, rule, f"{declare(c)} does not beat the top play "
                       f"{declare(s.top)}")
-    if e.value != n_after(s, c):
-        raise illegal(s, e, rule_of_n(s.four, s.solo), f"N after this play is "
-                      f"{n_after(s, c)}, the event says {e.value}")
-    check_default(s, e, default_play(s, seat) == tuple(cards),
-                  "a leader's default is his lowest single card")
-    _apply_play(s, seat, cards, c)
-
-
-def _apply_play(s: DdzState, seat: int, cards: tuple[int, ...], c: Combo) -> None:
-    left = remove_cards(s.hands[seat], cards)
-    set_hand(s, seat, left)
-    s.played += tuple(cards)
     inc = bomb_increment(c, s.four, s.solo)
+    if e.value != s.mult + inc:
+        raise illegal(s, e, rule_of_n(s.four, s.solo), f"N after this play is "
+                      f"{s.mult + inc}, the event says {e.value}")
+    if e.target != NONE:
+        check_default(s, e, default_play(s, seat) == tuple(cards),
+                      "a leader's default is his lowest single card")
+    _apply_play(s, seat, tuple(cards), left, c, t, inc)
+
+
+def _without(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The hand without these cards, order kept; None if it does not hold them all or there
+    are none (DDZ-40)."""
+    if not cards:
+        return None
+    h = list(hand)
+    try:
+        for c in cards:
+            h.remove(c)
+    except ValueError:
+        return None
+    return tuple(h)
+
+
+def _apply_play(s: DdzState, seat: int, cards: tuple[int, ...], left: tuple[int, ...],
+                c: Combo, t: ComboRules, inc: int) -> None:
+    set_hand(s, seat, left)
+    s.played += cards
     s.mult += inc
     if c.level:
         s.bomb_incs += (inc,)
-    s.top, s.top_seat, s.top_cards, s.passes = c, seat, tuple(cards), 0
+    s.top, s.top_seat, s.top_cards, s.passes = c, seat, cards, 0
     s.turn, s.turn_rule = (seat + 1) % SEATS, "DDZ-72"
     owed: tuple[str, ...] = ()
-    if seat in s.hidden and seat not in s.revealed and s.mark_face in cards:
+    if s.hidden and seat in s.hidden and seat not in s.revealed and s.mark_face in cards:
         owed += ("REVEAL",)                                  # DDZ-26
-    if s.locked < 0 and lock_holder(s, cards) >= 0:
+    if s.locked < 0 and c.level and _holder(s, lock_face(c, cards, t)) >= 0:
         owed += ("LOCK",)                                    # DDZ-70
     if not left:
         s.out_seat, s.end_reason = seat, OUT                 # DDZ-76
@@ -162,7 +191,11 @@ def _apply_play(s: DdzState, seat: int, cards: tuple[int, ...], c: Combo) -> Non
 
 def lock_holder(s: DdzState, cards: tuple[int, ...]) -> int:
     """The seat holding the eighth joker a 七星聚 play locks (DDZ-70), -1 none."""
-    face = locked_joker(cards, s.variant, s.options)
+    return _holder(s, locked_joker(cards, s.variant, s.options))
+
+
+def _holder(s: DdzState, face: int | None) -> int:
+    """The seat holding this face (the first), -1 none or no face."""
     if face is None:
         return -1
     return next((i for i, h in enumerate(s.hands) if face in h), -1)
@@ -175,7 +208,8 @@ def step_pass(s: DdzState, e: Event) -> None:
         raise invalid(s, e, "PASS carries nothing", "cards")
     if s.top is None:
         raise illegal(s, e, "DDZ-72", "the leader of a round plays; he may not pass")
-    check_default(s, e, True, "")
+    if e.target != NONE:
+        check_default(s, e, True, "")
     s.passes += 1
     s.turn, s.turn_rule = (e.seat + 1) % SEATS, "DDZ-72"
     if s.passes == SEATS - 1:
@@ -314,9 +348,24 @@ def step_game_end(s: DdzState, e: Event) -> None:
 def play_actions(s: DdzState) -> list[Event]:
     """Every legal action of the seat to act in play: PASS (unless leading) and each distinct
     play (canonical cards) that beats the top play."""
+    return play_choices(s)[0]
+
+
+def play_choices(s: DdzState) -> tuple[list[Event], list[Combo]]:
+    """``play_actions`` and, in the same order, the combination of each PLAY among them."""
     seat = s.turn
-    locked = s.locked if s.locked >= 0 else None
     out = [] if s.top is None else [action(s, "PASS", seat)]
-    for p in iter_plays(s.hands[seat], s.top, s.variant, s.options, locked):
-        out.append(play_event(s, seat, p.cards, p.combo))
-    return out
+    combos = []
+    mult, four, solo, gid, seq = s.mult, s.four, s.solo, s.game_id, s.seq
+    for cards, c in turn_plays(s):
+        out.append(Event("PLAY", seat, cards, NONE, mult + bomb_increment(c, four, solo),
+                         declare(c), None, gid, seq))      # play_event, built inline
+        combos.append(c)
+    return out, combos
+
+
+def turn_plays(s: DdzState) -> list[Play]:
+    """Every legal play of the seat to act in play (cards and combination), in the order of
+    ``play_actions``."""
+    locked = s.locked if s.locked >= 0 else None
+    return legal_plays(s.hands[s.turn], s.top, s.variant, s.options, locked)

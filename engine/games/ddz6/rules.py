@@ -41,7 +41,7 @@ from collections.abc import Callable
 from engine.cards import BLACK_JOKER, RED_JOKER
 from engine.events import Event
 from engine.games.ddz6 import play, setup
-from engine.games.ddz6.state import BID, DOUBLE, OVER, SHOW, SIDE, DdzState
+from engine.games.ddz6.state import BID, DOUBLE, OVER, PLAY, SHOW, SIDE, DdzState
 from engine.games.frame import check_frame, check_seat, illegal, invalid
 
 Step = Callable[[DdzState, Event], None]
@@ -105,6 +105,8 @@ def chance_deal(s: DdzState, rng: random.Random) -> Event:
 
 
 PHASE_OF = {"BID": BID, "SIDE_CHOICE": SIDE, "DOUBLE": DOUBLE, "SHOW_HAND": SHOW}
+# The phase each seat action needs.
+WANT_PHASE = {**PHASE_OF, "PLAY": PLAY, "PASS": PLAY}
 
 
 def phase_rule(s: DdzState, kind: str) -> str:
@@ -126,7 +128,8 @@ def phase_rule(s: DdzState, kind: str) -> str:
 
 def step(s: DdzState, e: Event) -> None:
     """Check one event against the state (raises, changing nothing), then apply it in place."""
-    check_frame(s, e, s.phase == OVER, "DDZ-92")
+    if e.seq != s.seq or e.game_id != s.game_id or s.phase == OVER:
+        check_frame(s, e, s.phase == OVER, "DDZ-92")     # raises, naming the first broken
     if s.owed:
         due = s.owed[0]
         if e.kind != due:
@@ -138,9 +141,9 @@ def step(s: DdzState, e: Event) -> None:
             if e.kind in ENGINE_KINDS:
                 raise illegal(s, e, "DDZ-92", f"{e.kind} is not due now")
             raise invalid(s, e, f"unknown event kind {e.kind!r} for 六人斗地主", "kind")
-        check_seat(s, e)
-        want = PHASE_OF.get(e.kind, s.phase if e.kind in ("PLAY", "PASS") else "")
-        if s.phase != want or (e.kind in ("PLAY", "PASS") and s.phase != "play"):
+        if not 0 <= e.seat < len(s.players):
+            check_seat(s, e)
+        if s.phase != WANT_PHASE[e.kind]:
             raise illegal(s, e, phase_rule(s, e.kind), f"{e.kind} is not legal now "
                           f"(phase {s.phase})")
         handler(s, e)

@@ -30,6 +30,10 @@ CONFORMANCE = {
                            "SHOW_END")},
 }
 
+# The demo corpus and the conformance suite also play with bots whose decisions sometimes time
+# out, so that they hold the engine's marked defaults (DDZ-75; bots.TimeoutPolicy).
+SIM_POLICY = "random_timeouts"
+
 SHARED = ("seat_count", "step", "apply", "check", "legal_actions", "auto_event", "next_auto",
           "to_move", "is_over", "session_start", "check_session", "result", "outcomes",
           "face_counts")
@@ -48,11 +52,12 @@ class Variant:
         self.GAME_ID = game.game_id_of(variant)
         self.TITLE = game.TITLES[variant]
         self.Options = OPTIONS[variant]
-        self.DEMO: dict[str, Any] = {"weight": 1, "option_sets": [{}], "session_games": 1}
+        self.DEMO: dict[str, Any] = {"weight": 1, "option_sets": [{}], "session_games": 1,
+                                     "policy": SIM_POLICY}
         data = CONFORMANCE[variant]
         self.CONFORMANCE: dict[str, Any] = {
             "option_sets": data["option_sets"], "games": 8,
-            "required_kinds": COMMON_KINDS + data["kinds"]}
+            "required_kinds": COMMON_KINDS + data["kinds"], "policies": (SIM_POLICY,)}
         for name in SHARED:
             setattr(self, name, getattr(game, name))
         self.sides = info.sides

@@ -18,6 +18,7 @@ from engine.games.ddz6.autowin import (
 )
 from engine.games.ddz6.cards import VALUE, deck, value_counts
 from engine.games.ddz6.combos import classify
+from engine.games.ddz6.moves import iter_plays, legal_plays
 
 from .reference import faces
 
@@ -143,3 +144,46 @@ def _sub_multisets(cnt: Counter):
             yield from rec(i + 1, acc + (keys[i],) * k)
 
     yield from rec(0, ())
+
+
+def _every_lead_leaves_bombs(hand: tuple[int, ...], variant: str) -> bool:
+    """(b) by listing every lead play of the hand (what bombs_after_one_play prunes)."""
+    c = value_counts(hand)
+    if bombs_only(c):
+        return True
+    for play in iter_plays(hand, None, variant):
+        rest = c[:]
+        for f in play.cards:
+            rest[VALUE[f]] -= 1
+        if bombs_only(rest):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("variant", ["2v4", "zhengfan", "3v3"])
+def test_pruned_search_equals_every_lead_on_landlord_hands(variant):
+    """On seeded landlord-size hands made of bombs, one lead play and a few stray cards (so
+    that both answers occur), the pruned search (only sequences and airplanes can take three
+    short ranks) gives the answer of trying every lead play."""
+    rng = random.Random(780)
+    pack = deck(variant)
+    by_value: dict[int, list[int]] = {}
+    for f in pack:
+        by_value.setdefault(VALUE[f], []).append(f)
+    hits = 0
+    for _ in range(120):
+        pool = list(pack)
+        rng.shuffle(pool)
+        hand: list[int] = []
+        for v in rng.sample(sorted(by_value), rng.randint(3, 7)):
+            hand += by_value[v][:rng.randint(4, 7)]
+        extra = [f for f in pool[:80] if f not in hand]
+        plays = legal_plays(tuple(extra[:rng.randint(8, 24)]), None, variant)
+        kind = rng.choice(sorted({p.combo.kind for p in plays}))     # the type first
+        hand += list(rng.choice([p for p in plays if p.combo.kind == kind]).cards)
+        hand += extra[30:30 + rng.choice((0, 0, 1, 2, 3))]
+        hand = tuple(hand)
+        want = _every_lead_leaves_bombs(hand, variant)
+        assert bombs_after_one_play(hand, variant) == want, hand
+        hits += want
+    assert 10 < hits < 110
