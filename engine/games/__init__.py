@@ -28,6 +28,7 @@ GAMES = {
     "ddz6_3v3": "engine.games.ddz6:3v3",
     "ddz6_2v4": "engine.games.ddz6:2v4",
     "ddz6_zhengfan": "engine.games.ddz6:zhengfan",
+    "liuhu": "engine.games.liuhu",
 }
 
 

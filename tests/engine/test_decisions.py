@@ -19,13 +19,14 @@ from engine.sim import simulate
 
 # games per (option set, policy): enough for every category to be chosen at least once
 GAMES_PER_SET = {"keng": 12, "gouji": 3, "modaoshuang": 10, "ddz6_3v3": 4, "ddz6_2v4": 4,
-                 "ddz6_zhengfan": 4}
+                 "ddz6_zhengfan": 4, "liuhu": 4}
 # rarely chosen by the bots: checked on positions in tests/games/<package>/test_decisions.py;
 # for a 六人斗地主 variant, the categories of the other variants' choices it does not have
 RARE = {"gouji": {"kaidian", "agree", "refuse", "xuandian"}, "modaoshuang": {"joker_violation"},
         "ddz6_3v3": {"show", "no_show", "zheng", "fan"},
         "ddz6_2v4": {"double", "no_double", "zheng", "fan"},
-        "ddz6_zhengfan": {"bid", "no_bid", "double", "no_double"}}
+        "ddz6_zhengfan": {"bid", "no_bid", "double", "no_double"},
+        "liuhu": {"an_gang", "jia_gang", "gang", "discard"}}
 
 
 def _corpus(game: str) -> list[list]:

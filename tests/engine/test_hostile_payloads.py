@@ -111,7 +111,8 @@ def test_cli_prints_no_traceback(tmp_path: Path, game: str, where: str) -> None:
     ev = _game(game)
     if where == "start":
         key = {"keng": "opener", "gouji": "game_no", "modaoshuang": "first_leader",
-               "ddz6_3v3": "options", "ddz6_2v4": "options", "ddz6_zhengfan": "options"}[game]
+               "ddz6_3v3": "options", "ddz6_2v4": "options", "ddz6_zhengfan": "options",
+               "liuhu": "hand"}[game]
         events = _resealed(ev, 0, _with_big(ev[0].payload, key))
     else:
         events = _resealed(ev, -1, "{not json")

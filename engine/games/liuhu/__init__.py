@@ -1,0 +1,43 @@
+"""扑克六湖 (liuhu): rules LH-1 … LH-73 of rules/liuhu.md, for six players.
+
+The cards and options (``cards``, ``options``: section 4), the winning hand (``hand``,
+``split``: section 9, 10), the hand state, setup and deal (``state``, ``setup``: section 5),
+turns and kongs (``turns``), claims and the claim window (``claims``, ``window``: sections 7,
+8), wins and settlement (``scoring``: sections 10 … 13), the dispatcher (``rules``), the engine
+functions and sessions (``game``), information (``info``), positions, the terminal table and
+bots. One log game is one hand; the game of ``hands`` hands is the session (LH-68).
+"""
+
+from engine.games.liuhu.bots import POLICIES, GreedyPolicy, RandomPolicy
+from engine.games.liuhu.game import *  # noqa: F403
+from engine.games.liuhu.game import __all__ as _game_all
+from engine.games.liuhu.info import cards_visible, seen_event, view
+from engine.games.liuhu.options import LiuhuOptions
+from engine.games.liuhu.position import from_position, to_position
+from engine.games.liuhu.render import render
+from engine.games.liuhu.state import LhState
+
+Options = LiuhuOptions
+
+DEMO = {"weight": 1, "option_sets": [{}, {"groups": 5, "hunzi": 1}], "session_games": 6,
+        "policy": "greedy"}
+
+CONFORMANCE = {
+    "option_sets": [
+        {"hands": 3},
+        {"decks": 2, "hunzi": 1, "chi_card": "any", "min_hu": 0, "hands": 2},
+        {"decks": 3, "groups": 5, "chi_card": "end", "draw_dealer": "next",
+         "zimo_bonus_counts": "no", "hands": 2},
+        {"multi_win": "all", "pair_match": "face", "special_sequence": "same_colour",
+         "concealed_triplet_hu": 6, "min_hu": 3, "hands": 2},
+        {"special_sequence": "same_suit", "min_hu": 6, "multi_win": "all", "hunzi": 1,
+         "hands": 2},
+    ],
+    "games": 4,
+    "required_kinds": ("GAME_START", "DEAL", "DRAW", "DISCARD", "WINDOW", "RESPOND", "AWARD",
+                       "CHI", "PENG", "HU", "SETTLE", "GAME_END"),
+}
+
+__all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "LhState",
+           "LiuhuOptions", "Options", "RandomPolicy", "cards_visible", "from_position",
+           "render", "seen_event", "to_position", "view"]

@@ -1,0 +1,180 @@
+"""Claims on a discard or a 加杠 (section 7, 8): who is eligible for what (LH-20 … LH-32,
+LH-34), the rule a refused claim breaks, and which claims a window executes (LH-33, LH-35).
+
+Nothing here enumerates card subsets: 碰 and 杠 come from the count of the face, 吃 from the
+few sequence shapes around the card (LH-26, LH-37, LH-38), 胡 from the hand module's
+``could_win_with``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.liuhu import hand
+from engine.games.liuhu.cards import RJ, SEATS, face_of, rank, red, suit
+from engine.games.liuhu.state import (
+    CHI,
+    DISCARD_WINDOW,
+    FANGCHONG,
+    GANG,
+    HU,
+    PENG,
+    PRIORITY,
+    QIANGGANG,
+    Claim,
+    LhState,
+)
+
+SPECIALS = ((1, 2, 3), (2, 7, 10))      # 壹贰叁, 贰柒拾 (LH-38)
+
+
+# ---------------------------------------------------------------- the hand module
+
+def hand_module() -> Any:
+    """The winning-hand module (engine.games.liuhu.hand)."""
+    return hand
+
+
+_RULES: dict[int, tuple[Any, Any]] = {}
+
+
+def hand_rules(s: LhState) -> Any:
+    """The hand module's HandRules of these options (cached per options object)."""
+    found = _RULES.get(id(s.options))
+    if found is None or found[0] is not s.options:
+        if len(_RULES) > 256:
+            _RULES.clear()
+        found = _RULES[id(s.options)] = (s.options, hand.HandRules.of(s.options))
+    return found[1]
+
+
+def hand_melds(s: LhState, seat: int) -> tuple[Any, ...]:
+    """The seat's melds as the hand module's Meld values."""
+    meld = hand.Meld
+    return tuple(meld(kind, cards) for kind, cards, _, _ in s.melds[seat])
+
+
+def could_hu(s: LhState, seat: int, card: int, win: str) -> bool:
+    """True if the seat may claim 胡 on the card (LH-27, LH-29; never on RJ, LH-32)."""
+    if card == RJ:
+        return False
+    return hand.could_win_with(s.hands[seat], hand_melds(s, seat), hand_rules(s), card,
+                               win=win)
+
+
+# ---------------------------------------------------------------- 吃 shapes (LH-26)
+
+def _suits_ok(cards: tuple[int, ...], mode: str) -> bool:
+    if mode == "same_suit":
+        return len({suit(c) for c in cards}) == 1
+    if mode == "same_colour":
+        return len({red(c) for c in cards}) == 1
+    return True
+
+
+def _position_ok(ranks: tuple[int, int, int], v: int, mode: str) -> bool:
+    if mode == "any":
+        return True
+    middle = v == ranks[1]
+    return middle if mode == "middle" else not middle
+
+
+def chi_pairs(s: LhState, seat: int, card: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of concealed faces with which the seat could 吃 the card, sorted (LH-26,
+    LH-37, LH-38; no RJ, LH-32)."""
+    if card == RJ:
+        return ()
+    hand = set(s.hands[seat]) - {RJ}
+    v, u = rank(card), suit(card)
+    mode = s.options.chi_card
+    out: set[tuple[int, int]] = set()
+    for lo in (v - 2, v - 1, v):                 # ordinary sequences (LH-37)
+        ranks = (lo, lo + 1, lo + 2)
+        if lo < 1 or lo > 11 or ranks == (1, 2, 3) or not _position_ok(ranks, v, mode):
+            continue
+        a, b = (face_of(r, u) for r in ranks if r != v)
+        if a in hand and b in hand:
+            out.add((a, b))
+    for ranks in SPECIALS:                      # special sequences (LH-38)
+        if v not in ranks or not _position_ok(ranks, v, mode):
+            continue
+        ra, rb = (r for r in ranks if r != v)
+        for a in (c for c in hand if rank(c) == ra):
+            for b in (c for c in hand if rank(c) == rb):
+                if _suits_ok((card, a, b), s.options.special_sequence):
+                    out.add((min(a, b), max(a, b)))
+    return tuple(sorted(out))
+
+
+# ---------------------------------------------------------------- eligibility (LH-34)
+
+def seat_claims(s: LhState, seat: int, kind: str, card: int, frm: int) -> tuple[Claim, ...]:
+    """The seat's legal claims on the card of a window (hu, gang, peng, each chi pair)."""
+    if card == RJ or seat == frm:
+        return ()
+    win = FANGCHONG if kind == DISCARD_WINDOW else QIANGGANG
+    out: list[Claim] = [(HU, ())] if could_hu(s, seat, card, win) else []
+    if kind != DISCARD_WINDOW or s.wall_size() < 1:          # LH-29, LH-31
+        return tuple(out)
+    k = s.hands[seat].count(card)
+    if k >= 3:
+        out.append((GANG, (card,) * 3))                     # LH-21, LH-25
+    if k >= 2:
+        out.append((PENG, (card,) * 2))                     # LH-20
+    if seat == (frm + 1) % SEATS:
+        out.extend((CHI, pair) for pair in chi_pairs(s, seat, card))
+    return tuple(out)
+
+
+def eligible_of(s: LhState) -> tuple[tuple[int, tuple[Claim, ...]], ...]:
+    """The eligible seats of the open window and their claims, in turn order from the
+    discarder (declarer) + 1 (LH-34)."""
+    out = []
+    for k in range(1, SEATS):
+        seat = (s.w_from + k) % SEATS
+        claims = seat_claims(s, seat, s.w_kind, s.w_card, s.w_from)
+        if claims:
+            out.append((seat, claims))
+    return tuple(out)
+
+
+def refused_rule(s: LhState, seat: int, claim: Claim) -> tuple[str, str]:
+    """The rule (and a reason) a claim the seat may not make breaks."""
+    kind, with_ = claim
+    card = s.w_card
+    if card == RJ or RJ in with_:
+        return "LH-32", "an RJ can neither be claimed nor used to claim"
+    if kind == HU:
+        rule = "LH-27" if s.w_kind == DISCARD_WINDOW else "LH-29"
+        hm = hand_module()
+        win = FANGCHONG if s.w_kind == DISCARD_WINDOW else QIANGGANG
+        split = hm.best_split(tuple(sorted(s.hands[seat] + (card,))), hand_melds(s, seat),
+                              hand_rules(s), win=win, winning_card=card)
+        if split is not None:
+            return "LH-45", f"the hand is worth {split.total}, below min_hu " \
+                f"{s.options.min_hu}"
+        return rule, "the hand plus the card is no winning hand (LH-36)"
+    if s.w_kind != DISCARD_WINDOW:
+        return "LH-29", "a 加杠 can only be robbed by 胡"
+    if s.wall_size() < 1:
+        return "LH-31", "the wall is empty: the last discard can only be claimed for 胡"
+    if kind == CHI:
+        if seat != (s.w_from + 1) % SEATS:
+            return "LH-26", "only the discarder's next player may 吃"
+        return "LH-26", "the two cards and the discard make no sequence allowed by chi_card"
+    if kind == GANG:
+        return "LH-21", "杠 on a discard needs three cards of its face in hand"
+    return "LH-20", "碰 needs two cards of the discard's face in hand"
+
+
+def executed(s: LhState) -> tuple[tuple[int, Claim], ...]:
+    """The claims a closing window executes (LH-33, LH-35): the 胡 claims (the nearest in turn
+    order, or all with multi_win = all), else the 杠 or 碰, else the 吃; () if all passed."""
+    calls = [(seat, c) for seat, c in s.answers if c[0] in PRIORITY]
+    if not calls:
+        return ()
+    top = max(PRIORITY[c[0]] for _, c in calls)
+    best = [(seat, c) for seat, c in calls if PRIORITY[c[0]] == top]
+    if best[0][1][0] == HU and s.options.multi_win == "all":
+        return tuple(best)
+    return (best[0],)

@@ -1,0 +1,1 @@
+"""Tests of 扑克六湖 (liuhu)."""
