@@ -17,6 +17,7 @@ import streamlit as st
 from dashboards import data
 from warehouse import queries as wq
 from warehouse import tendencies as wt
+from warehouse.slices import player_slice
 from warehouse.tendencies import Scope
 
 GAMES_SHOWN = 500       # the latest games of the player listed on the profile
@@ -33,25 +34,40 @@ def default_block(games: int) -> int:
     return next((b for b in BLOCKS if -(-games // b) <= MAX_BLOCKS), BLOCKS[-1])
 
 
+def base_tables(con: Any, player: str) -> dict[str, Any]:
+    """What the profile's filters need, on one connection and the player's slice
+    (warehouse.slices): record_all (the unscoped record by game, seat and side) and span
+    (games, first and last start)."""
+    with player_slice(con, player) as t:
+        return {"record_all": wq.player_results(con, player, tables=t),
+                "span": wq.player_span(con, player, tables=t)}
+
+
 def profile_tables(con: Any, player: str, game: str | None = None,
-                   scope: Scope | None = None) -> dict[str, Any]:
-    """Every scoped query of a player's profile on one connection: record (by game, seat and
-    side), by_seat, by_side (results with intervals and the population's rate), tendencies
-    (catalog game -> its player_tendencies, for the games played in scope), partnerships and
-    games (the latest GAMES_SHOWN)."""
-    record = wq.player_results(con, player, scope)
-    if game is not None:
-        record = record.filter(pc.equal(record["game"], game))
-    played = set(record["game"].to_pylist())
-    return {
-        "record": record,
-        "by_seat": wq.results_by(con, player, "seat", game, scope),
-        "by_side": wq.results_by(con, player, "side", game, scope),
-        "tendencies": _tendencies(con, player, [g for g in tendency_games() if g in played],
-                                  scope),
-        "partnerships": wt.partnerships(con, player, game, scope),
-        "games": wq.player_games(con, player, game, scope, GAMES_SHOWN),
-    }
+                   scope: Scope | None = None, block: int | None = None) -> dict[str, Any]:
+    """Every scoped query of a player's profile on one connection, the player's own rows
+    read from his slice (warehouse.slices): record (by game, seat and side), by_seat,
+    by_side (results with intervals and the population's rate), tendencies (catalog game ->
+    its player_tendencies, for the games played in scope), partnerships, games (the latest
+    GAMES_SHOWN), over_time (results in blocks of ``block`` games; None: ``default_block``
+    of the games in scope) and that block."""
+    with player_slice(con, player) as t:
+        record = wq.player_results(con, player, scope, t)
+        if game is not None:
+            record = record.filter(pc.equal(record["game"], game))
+        played = set(record["game"].to_pylist())
+        block = block or default_block(sum(record["games"].to_pylist()))
+        return {
+            "record": record,
+            "by_seat": wq.results_by(con, player, "seat", game, scope, t),
+            "by_side": wq.results_by(con, player, "side", game, scope, t),
+            "tendencies": _tendencies(con, player,
+                                      [g for g in tendency_games() if g in played], scope),
+            "partnerships": wt.partnerships(con, player, game, scope, t),
+            "games": wq.player_games(con, player, game, scope, GAMES_SHOWN, t),
+            "over_time": wq.results_over_time(con, player, game, scope, block, t),
+            "block": block,
+        }
 
 
 def _tendencies(con: Any, player: str, games: list[str],
@@ -67,18 +83,12 @@ def _tendencies(con: Any, player: str, games: list[str],
 
 def whole_profile(player: str, game: str | None = None, scope: Scope | None = None,
                   block: int | None = None) -> dict[str, Any]:
-    """Every query the profile page runs for this player, game and scope, uncached, on one
-    read-only connection to the dashboard's warehouse: ``profile_tables`` plus the unscoped
-    record and span the filters need and the results over time (``block`` games a block;
-    None: ``default_block``). For timing a player's whole profile."""
+    """Every query the profile page runs for this player, game and scope, uncached, on the
+    dashboard's connection to its warehouse, as the page runs them: ``base_tables`` (for the
+    filters) and ``profile_tables`` (``block`` games a block; None: ``default_block``). For
+    timing a player's whole profile."""
     with data.warehouse(str(data.db_path())).connect() as con:
-        out: dict[str, Any] = {"record_all": wq.player_results(con, player),
-                               "span": wq.player_span(con, player)}
-        out |= profile_tables(con, player, game, scope)
-        games = sum(out["record"]["games"].to_pylist())
-        out["over_time"] = wq.results_over_time(con, player, game, scope,
-                                                block or default_block(games))
-    return out
+        return base_tables(con, player) | profile_tables(con, player, game, scope, block)
 
 
 def _fingerprint() -> tuple[str, data.Fingerprint]:
@@ -91,18 +101,27 @@ def _fingerprint() -> tuple[str, data.Fingerprint]:
 
 @st.cache_data(show_spinner=False, max_entries=64, ttl=3600)
 def _cached_profile(path: str, fp: data.Fingerprint, player: str, game: str | None,
-                    scope: tuple[Any, ...]) -> dict[str, Any]:
+                    scope: tuple[Any, ...] | None, block: int | None) -> dict[str, Any]:
     try:
         with data.warehouse(path).connect() as con:
-            return profile_tables(con, player, game, Scope(*scope))
+            if scope is None:
+                return base_tables(con, player)
+            return profile_tables(con, player, game, Scope(*scope), block)
     except FileNotFoundError:
         raise data.NoWarehouse(path) from None
 
 
-def profile(player: str, game: str | None = None, scope: Scope | None = None) -> dict[str, Any]:
+def base(player: str) -> dict[str, Any]:
+    """What the profile's filters need (``base_tables``), cached."""
+    path, fp = _fingerprint()
+    return _cached_profile(path, fp, player, None, None, None)
+
+
+def profile(player: str, game: str | None = None, scope: Scope | None = None,
+            block: int | None = None) -> dict[str, Any]:
     """The scoped tables of a player's profile (``profile_tables``), cached."""
     path, fp = _fingerprint()
-    return _cached_profile(path, fp, player, game, astuple(scope or Scope()))
+    return _cached_profile(path, fp, player, game, astuple(scope or Scope()), block)
 
 
 @st.cache_data(show_spinner=False, max_entries=256, ttl=3600)

@@ -13,6 +13,7 @@ import duckdb
 import pyarrow as pa
 
 from engine.events import Event
+from warehouse.slices import FULL, Tables
 from warehouse.tendencies import Scope, counts_stored, scope_sql, wilson_sql
 
 
@@ -106,15 +107,16 @@ def ingest_runs(con: duckdb.DuckDBPyConnection, limit: int = 50) -> pa.Table:
 
 
 def player_results(con: duckdb.DuckDBPyConnection, player_id: str,
-                   scope: Scope | None = None) -> pa.Table:
+                   scope: Scope | None = None, tables: Tables = FULL) -> pa.Table:
     """One player's record by game, seat and side: game, seat, side, games, wins, losses,
-    draws; the games of the ``scope`` only (warehouse.tendencies.Scope)."""
+    draws; the games of the ``scope`` only (warehouse.tendencies.Scope). ``tables``: the
+    player's slice (warehouse.slices), or the whole warehouse."""
     cond, params = scope_sql(scope, "g", "s.seat")
     return _table(con, "SELECT g.game, s.seat, s.side, count(*)::BIGINT AS games, "
                        "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
                        "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses, "
                        "count(*) FILTER (WHERE s.result = 'draw')::BIGINT AS draws "
-                       "FROM seats s JOIN games g ON g.game_id = s.game_id "
+                       f"FROM {tables.seats} s JOIN {tables.games} g ON g.game_id = s.game_id "
                        f"WHERE s.player_id = $player AND {cond} GROUP BY g.game, s.seat, s.side "
                        "ORDER BY g.game, s.seat, s.side NULLS FIRST",
                   params | {"player": str(player_id)})
@@ -140,11 +142,13 @@ RESULT_DIMENSIONS = ("seat", "side")
 
 
 def results_by(con: duckdb.DuckDBPyConnection, player_id: str, by: str = "seat",
-               game: str | None = None, scope: Scope | None = None) -> pa.Table:
+               game: str | None = None, scope: Scope | None = None,
+               tables: Tables = FULL) -> pa.Table:
     """One player's results by seat or by side (``RESULT_DIMENSIONS``) per game: game, seat
     (or side), games, wins, losses, draws, decided, win_rate (wins / decided), low, high (its
     95% Wilson interval), population_rate (the win rate of every player at that seat or side,
-    over decided games); the ``scope``'s games only, the population's too."""
+    over decided games); the ``scope``'s games only, the population's too. ``tables`` (the
+    player's slice) serves only where the population comes from ``result_counts``."""
     if by not in RESULT_DIMENSIONS:
         raise ValueError(f"by must be one of {', '.join(RESULT_DIMENSIONS)}, not {by!r}")
     cond, params = scope_sql(scope, "g", "s.seat")
@@ -155,11 +159,12 @@ def results_by(con: duckdb.DuckDBPyConnection, player_id: str, by: str = "seat",
         pop = (f"SELECT game, grp, {rate} FROM result_counts WHERE dimension = '{by}' "
                "AND ($game::VARCHAR IS NULL OR game = $game) GROUP BY ALL")
     else:
+        tables = FULL                   # the population is counted from every seat
         pop = (f"SELECT game, grp, {rate} FROM (SELECT game, grp, (result = 'win')::BIGINT AS "
                "wins, (result IN ('win', 'loss'))::BIGINT AS decided FROM base) GROUP BY ALL")
     sql = f"""WITH base AS (
-    SELECT g.game, s.{by}::VARCHAR AS grp, s.player_id, s.result FROM seats s
-    JOIN games g ON g.game_id = s.game_id
+    SELECT g.game, s.{by}::VARCHAR AS grp, s.player_id, s.result FROM {tables.seats} s
+    JOIN {tables.games} g ON g.game_id = s.game_id
     WHERE ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
 pop AS ({pop}),
 mine AS (SELECT game, grp, {counts} FROM base WHERE player_id = $player GROUP BY ALL)
@@ -171,7 +176,8 @@ ORDER BY m.game, m.grp{'::TINYINT' if by == 'seat' else ''} NULLS FIRST"""
 
 
 def results_over_time(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
-                      scope: Scope | None = None, block: int = 20) -> pa.Table:
+                      scope: Scope | None = None, block: int = 20,
+                      tables: Tables = FULL) -> pa.Table:
     """One player's results over time, per game type (win rates of different games do not
     mix: one winner of five is not one side of two), in blocks of ``block`` games of that
     type in the order they started (start, then game id; the last block may be shorter):
@@ -185,7 +191,7 @@ def results_over_time(con: duckdb.DuckDBPyConnection, player_id: str, game: str 
     sql = f"""WITH mine AS (
     SELECT g.game, g.started, s.result,
            row_number() OVER (PARTITION BY g.game ORDER BY g.started, g.game_id) - 1 AS i
-    FROM seats s JOIN games g ON g.game_id = s.game_id
+    FROM {tables.seats} s JOIN {tables.games} g ON g.game_id = s.game_id
     WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
 blocks AS (SELECT game, i // $block AS block, min(started) AS first, max(started) AS last,
                   {counts}
@@ -196,25 +202,26 @@ FROM blocks ORDER BY game, block"""
 
 
 def player_games(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
-                 scope: Scope | None = None, limit: int = 500) -> pa.Table:
+                 scope: Scope | None = None, limit: int = 500,
+                 tables: Tables = FULL) -> pa.Table:
     """One player's games (of one game type, if given; of the ``scope``), latest first: the
     columns of recent_games, then the player's seat, side, result and score."""
     cond, params = scope_sql(scope, "g", "s.seat")
     cols = ", ".join(f"g.{c.strip()}" for c in GAME_COLUMNS.split(","))
-    return _table(con, f"SELECT {cols}, s.seat, s.side, s.result, s.score FROM seats s "
-                       "JOIN games g ON g.game_id = s.game_id WHERE s.player_id = $player "
+    return _table(con, f"SELECT {cols}, s.seat, s.side, s.result, s.score FROM {tables.seats} s "
+                       f"JOIN {tables.games} g ON g.game_id = s.game_id WHERE s.player_id = $player "
                        f"AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond} "
                        "ORDER BY g.started DESC, g.game_id DESC LIMIT $limit",
                   params | {"player": str(player_id), "game": game, "limit": _limit(limit)})
 
 
 def player_span(con: duckdb.DuckDBPyConnection, player_id: str,
-                game: str | None = None) -> dict[str, Any]:
+                game: str | None = None, tables: Tables = FULL) -> dict[str, Any]:
     """When a player played (of one game type, if given): games, first and last (the start
     of the first and of the latest game; None without games)."""
     (row,) = con.execute(
-        "SELECT count(*), min(g.started), max(g.started) FROM seats s JOIN games g "
-        "ON g.game_id = s.game_id WHERE s.player_id = $player "
+        f"SELECT count(*), min(g.started), max(g.started) FROM {tables.seats} s "
+        f"JOIN {tables.games} g ON g.game_id = s.game_id WHERE s.player_id = $player "
         "AND ($game::VARCHAR IS NULL OR g.game = $game)",
         {"player": str(player_id), "game": game}).fetchall()
     return {"games": int(row[0]), "first": row[1], "last": row[2]}

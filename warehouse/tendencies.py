@@ -697,16 +697,18 @@ def tendencies_by_relation(con: duckdb.DuckDBPyConnection, player: str,
 
 
 def partnerships(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
-                 scope: Scope | None = None) -> pa.Table:
+                 scope: Scope | None = None, tables: Any = None) -> pa.Table:
     """How the player does with each other player as a teammate (same side) and as the
     opposite (对门 / 对头): game, partner, relation, games, wins, losses, draws, decided,
     win_rate (wins / decided: a draw counts neither way; null when none was decided), low,
-    high; by game, relation, games (most first), partner; the ``scope``'s games only."""
+    high; by game, relation, games (most first), partner; the ``scope``'s games only.
+    ``tables``: the player's slice (warehouse.slices.Tables) for his own rows, or None."""
+    seats, games = tables or ("seats", "games")
     cond, params = scope_sql(scope, "g", "s.seat")
     low, high = wilson_sql("wins", "decided")
     sql = f"""WITH me AS (
-    SELECT s.game_id, g.game, g.seats, s.seat, s.side, s.result FROM seats s
-    JOIN games g ON g.game_id = s.game_id
+    SELECT s.game_id, g.game, g.seats, s.seat, s.side, s.result FROM {seats} s
+    JOIN {games} g ON g.game_id = s.game_id
     WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}),
 others AS MATERIALIZED (
     SELECT me.*, s2.player_id AS partner, s2.seat AS other, s2.side AS other_side FROM me

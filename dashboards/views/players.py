@@ -102,11 +102,10 @@ def _keep(key: str, allowed: Any) -> None:
         del st.session_state[key]
 
 
-def filters(record_all: pl.DataFrame) -> tuple[str | None, Scope]:
+def filters(record_all: pl.DataFrame, span: dict[str, Any]) -> tuple[str | None, Scope]:
     """The profile's game, date range and seat widgets: the game and the Scope they give."""
     played = list(dict.fromkeys(record_all["game"].to_list()))
     _keep("pl_game", lambda g: g in played)
-    span = ui.load(pd_.player_span, player)
     first, last = (span["first"].date(), span["last"].date()) if span["games"] else (None,) * 2
     for key in ("pl_since", "pl_until"):
         _keep(key, lambda d: first is not None and first <= d <= last)
@@ -230,7 +229,8 @@ def results_section(prof: dict[str, Any], game: str | None, scope: Scope, games:
         st.session_state["pl_block"] = pd_.default_block(games)
     block = st.selectbox("Games per block", pd_.BLOCKS, key="pl_block",
                          help="per game type: win rates of different games do not mix")
-    over = pl.from_arrow(ui.load(pd_.results_over_time, player, game, scope, block))
+    over = pl.from_arrow(prof["over_time"] if block == prof["block"] else
+                         ui.load(pd_.results_over_time, player, game, scope, block))
     if over.is_empty() or over["decided"].sum() == 0:
         st.caption("No decided game in these filters.")
     else:
@@ -316,11 +316,12 @@ def games_section(listed: pl.DataFrame, games: int) -> None:
 
 # ---------------------------------------------------------------- the profile
 
-record_all = pl.from_arrow(ui.load(data.player_results, player))
+base = ui.load(pd_.base, player)
+record_all = pl.from_arrow(base["record_all"])
 if record_all.is_empty():
     ui.note(f"No game of player {player} in the warehouse.", "info")
     st.stop()
-game, scope = filters(record_all)
+game, scope = filters(record_all, base["span"])
 if scope.since is not None and scope.until is not None and scope.since > scope.until:
     st.caption("The range is empty: From is after Until.")
 prof = ui.load(pd_.profile, player, game, scope)

@@ -15,6 +15,7 @@ from html import unescape
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.compute as pc
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -386,8 +387,10 @@ def test_whole_profile_runs_every_query_of_the_page(days_app_db):
     scope = Scope(seat=seat, since=date(2026, 1, 1))
     out = pd_.whole_profile(player, "keng", scope)
     assert set(out) == {"record_all", "span", "record", "by_seat", "by_side", "tendencies",
-                        "partnerships", "games", "over_time"}
+                        "partnerships", "games", "over_time", "block"}
     with reader(days_app_db) as con:
+        assert out["span"] == wq.player_span(con, player)
+        assert out["by_seat"] == wq.results_by(con, player, "seat", "keng", scope)
         assert out["record_all"] == wq.player_results(con, player)
         assert out["record"] == wq.player_results(con, player, scope)
         assert out["tendencies"]["keng"] == wt.player_tendencies(con, player, "keng",
@@ -401,6 +404,34 @@ def test_whole_profile_runs_every_query_of_the_page(days_app_db):
         _in(scope, s, k) for s, k, _ in _games_of(days_app_db, player))
     assert list(out["tendencies"]) == ["keng"] and out["span"]["games"] > games
     assert [pd_.default_block(n) for n in (0, 100, 101, 4000, 10**6)] == [5, 5, 10, 200, 500]
+
+
+def test_the_slice_gives_the_whole_warehouses_answers(mixed_app_db):
+    """The profile reads the player's own rows from his slice (warehouse.slices): every table
+    equals the same query over the whole warehouse, unscoped (populations from the stored
+    counts) and scoped, for every game and for all; the slice is gone afterwards."""
+    from dashboards import profile_data as pd_
+
+    player = _both_games_player(mixed_app_db)
+    with reader(mixed_app_db) as con:
+        for game in (None, "keng", "gouji"):
+            for scope in (None, Scope(seat=1)):
+                out = pd_.base_tables(con, player) | pd_.profile_tables(con, player, game, scope)
+                assert out["record_all"] == wq.player_results(con, player)
+                assert out["span"] == wq.player_span(con, player)
+                record = wq.player_results(con, player, scope)
+                if game is not None:
+                    record = record.filter(pc.equal(record["game"], game))
+                assert out["record"] == record
+                for by in ("seat", "side"):
+                    assert out[f"by_{by}"] == wq.results_by(con, player, by, game, scope)
+                assert out["partnerships"] == wt.partnerships(con, player, game, scope)
+                assert out["games"] == wq.player_games(con, player, game, scope,
+                                                       pd_.GAMES_SHOWN)
+                assert out["over_time"] == wq.results_over_time(con, player, game, scope,
+                                                                out["block"])
+        assert not [r for r in con.sql("SELECT view_name FROM duckdb_views()").fetchall()
+                    if "slice" in r[0]]
 
 
 def test_profile_tendencies_of_several_games_in_one_query(mixed_app_db):
