@@ -1,17 +1,18 @@
 """六人斗地主 in the dashboard (``ddz6_3v3``, ``ddz6_2v4``, ``ddz6_zhengfan``): its table and its
 event details.
 
-Each seat shows its player, its hand (faces, or a hidden count), its side as this viewer knew it
-at this step (地主 landlord, 大地主 big / 二地主 second landlord, 正 / 反 landlord or farmer,
-farmer, or unknown), the outcome once over and its flags: the marks it holds, its bid, its
-doubling or show-hand choice, its side choice (站隊), its kitty share, the top play it made.
-The centre shows the top play and who made it, the turn, the variant and phase, the marks and
-the case, the bidding, the choices, the multiplier N (and its parts once settled), the kitty
-(a hidden count until a share is seen) and the settlement.
+Each seat shows its player, its role and side as this viewer knew them at this step (the view's
+``roles``: 明 / 暗 open or hidden landlord, 大 / 二 big or second landlord, 正 / 反 landlord,
+solo landlord, farmer; and ``sides``), its hand (faces, or a hidden count), its last act in
+the round, the outcome once over and its flags: the marks it holds, its bid, its doubling or
+show-hand choice, its side choice (站隊), its kitty share, the top play it made, the joker a
+七星聚 locks in its hand. The centre shows the top play and who made it, the turn, the variant
+and phase, the marks and the case, the bidding, the choices, the multiplier N and its parts
+(the view's ``N_parts``), the kitty (a hidden count until a share is seen; the auditor sees
+the cards not yet taken) and the settlement.
 
-Only formats the view (``engine.games.ddz6.info.view``): a side unknown to the viewer stays
-unknown here, the landlords are the view's ``landlords`` in its order (2v4: big, second;
-zhengfan: 正, 反), and nothing hidden is worked out. Everything from the view or the events is
+Only formats the view (``engine.games.ddz6.info.view``): a role or side unknown to the viewer
+stays unknown here and nothing hidden is worked out. Everything from the view or the events is
 escaped.
 """
 
@@ -73,6 +74,16 @@ CHOICE_WORDS = {"DOUBLE": ("放棄 declines", "加倍 doubles"),
                 "SHOW_HAND": ("keeps his hand hidden", "明牌加倍 shows his hand")}
 CHOICE_SHORT = {"DOUBLE": ("declined", "doubled"), "SHOW_HAND": ("kept hidden", "shown")}
 LANDLORD_GLOSS = {"zheng": "positive", "fan": "negative"}
+ROLE_TEXT = {  # the view's ``roles``: (css class, label)
+    "open_landlord": ("landlord", "明地主 open landlord"),
+    "hidden_landlord": ("landlord", "暗地主 hidden landlord"),
+    "big_landlord": ("landlord", "大地主 big landlord"),
+    "second_landlord": ("landlord", "二地主 second landlord"),
+    "zheng_landlord": ("zheng", "正地主 positive landlord"),
+    "fan_landlord": ("fan", "反地主 negative landlord"),
+    "solo_landlord": ("landlord", "地主 landlord · 一打五 solo"),
+    "farmer": ("farmer", "farmer"),
+}
 AUTO_TEXT = {  # the automatic event the engine owes next (auditor's view); else its kind
     "BID": "the hidden landlord's recorded pass", "SIDE_CHOICE": "a placed farmer",
     "AUTO_END": "the auto-win", "SHOW_END": "the show-hand decisions",
@@ -88,7 +99,7 @@ DDZ6_CSS = """
 .lj-ddz-role.lj-ddz-fan{background:#fee2e2;color:#7f1d1d}
 .lj-ddz-role.lj-ddz-unknown{background:#f1f5f9;color:#57606a;font-weight:400}
 .lj-seat.lj-ddz-lord{border-left:6px solid #d97706}
-.lj-ddz-kitty,.lj-ddz-mult{font-size:.8rem}
+.lj-ddz-kitty,.lj-ddz-mult,.lj-ddz-last{font-size:.8rem}
 .lj-ddz-mult b{font-size:1rem}
 """.strip()
 
@@ -157,27 +168,31 @@ def kitty_shares(view: dict[str, Any]) -> list[tuple[int, Any]]:
     return out
 
 
+def _role_of(view: dict[str, Any], seat: int) -> str | None:
+    """The view's ``roles`` entry of a seat (None when the view gives none)."""
+    roles = view.get("roles")
+    r = roles[seat] if isinstance(roles, list) and 0 <= seat < len(roles) else None
+    return r if r in ROLE_TEXT else None
+
+
 def role(view: dict[str, Any], seat: int) -> tuple[str, str]:
-    """A seat's side as this viewer knew it: (css class, label); ('unknown', …) when the view
-    gives none."""
+    """A seat's role and side as this viewer knew them (the view's ``roles`` and ``sides``):
+    (css class, label); ('unknown', …) when the view gives neither."""
     side = side_of(view, seat)
+    r = _role_of(view, seat)
+    if r == "farmer" and side in ("zheng", "fan"):
+        return side, f"{SIDE_WORDS[side]} farmer (with the {SIDE_WORDS[side]} landlord)"
+    if r is not None:
+        cls, label = ROLE_TEXT[r]
+        if r == "farmer" and variant(view) == "zhengfan" and side is None:
+            label += " · side unknown"
+        return cls, label
     if side is None:
         if view.get("perspective") == "auditor":
             return "unknown", "no side yet"
         return "unknown", "side unknown"
-    lords = _landlords(view)
-    v = variant(view)
-    if seat in lords and side in ("landlord", "zheng", "fan"):
-        if view.get("solo"):
-            return "landlord", "地主 landlord · 一打五 solo"
-        k = lords.index(seat)
-        if v == "2v4":
-            return "landlord", ("大地主 big landlord", "二地主 second landlord")[min(k, 1)]
-        if v == "zhengfan" and side in ("zheng", "fan"):
-            return side, f"{SIDE_WORDS[side]}地主 {LANDLORD_GLOSS[side]} landlord"
-        return "landlord", "地主 landlord"
     if side in ("zheng", "fan"):
-        return side, f"{SIDE_WORDS[side]} farmer (with the {SIDE_WORDS[side]} landlord)"
+        return side, f"{SIDE_WORDS[side]} {LANDLORD_GLOSS[side]}"
     return ("landlord", "地主 landlord") if side == "landlord" else (
         ("farmer", "farmer") if side == "farmer" else ("unknown", side))
 
@@ -200,6 +215,11 @@ def _mark_flags(view: dict[str, Any], seat: int) -> list[str]:
         revealed = seat_list(view, view.get("revealed"))
         if seat in seat_list(view, view.get("hidden")) and seat not in revealed:
             flags.append("hidden landlord: known only to himself")
+        me = seat_or_none(view, view.get("perspective")) == seat
+        if me and _role_of(view, seat) == "hidden_landlord" and seat not in revealed \
+                and view.get("phase") not in ("end", "over"):
+            flags.append("you are the hidden landlord (暗地主): only you know it until you "
+                         "play an F card")
         if seat in revealed:
             flags.append("revealed: played an F card")
     return flags
@@ -237,6 +257,9 @@ def _play_flags(view: dict[str, Any], seat: int) -> list[str]:
     top = r.get("top") if isinstance(r.get("top"), dict) else {}
     if seat_or_none(view, top.get("seat")) == seat:
         flags.append(f"made the top play ({top.get('combo')})")
+    lock = seat_or_none(view, view.get("locked_seat"))
+    if lock == seat and view.get("locked"):
+        flags.append(f"holds the locked {view['locked']} (七星聚 lock)")
     result = _dict(view, "result")
     if seat_or_none(view, result.get("out_seat")) == seat:
         flags.append("went out")
@@ -262,6 +285,30 @@ def _hand(view: dict[str, Any], seat: int) -> tuple[str, str, int]:
     return cards_html(faces, empty="no cards"), f"{k} card{'s' * (k != 1)}", k
 
 
+def last_act(view: dict[str, Any], seat: int) -> Any:
+    """A seat's last act in the current round as the view gives it: None, 'pass', or
+    (faces, combination)."""
+    last = _dict(view, "round").get("last")
+    a = last[seat] if isinstance(last, list) and 0 <= seat < len(last) else None
+    if a == "pass":
+        return a
+    if isinstance(a, dict) and isinstance(a.get("cards"), list):
+        return [str(f) for f in a["cards"]], str(a.get("combo") or "")
+    return None
+
+
+def _last_html(view: dict[str, Any], seat: int) -> str:
+    a = last_act(view, seat)
+    if a is None:
+        return ""
+    if a == "pass":
+        body = "不出 passed"
+    else:
+        faces, combo = a
+        body = "".join(card_html(f, data=False) for f in faces) + f" {escape(combo)}"
+    return f'<div class="lj-ddz-last" data-last-seat="{seat}">this round: {body}</div>'
+
+
 def seat_html(view: dict[str, Any], seat: int, player: str, *, area: str = "") -> str:
     """One seat's panel: player, side as this viewer knew it, hand, outcome and flags."""
     me = seat_or_none(view, view.get("perspective")) == seat
@@ -269,7 +316,8 @@ def seat_html(view: dict[str, Any], seat: int, player: str, *, area: str = "") -
     outcome = outcome_of(view, seat)
     cls, label = role(view, seat)
     side = side_of(view, seat)
-    classes = ["lj-seat"] + ["lj-ddz-lord"] * (seat in _landlords(view)) + ["lj-act"] * to_act
+    lord = cls in ("landlord", "zheng", "fan") and _role_of(view, seat) not in (None, "farmer")
+    classes = ["lj-seat"] + ["lj-ddz-lord"] * lord + ["lj-act"] * to_act
     classes += ["lj-me"] * me
     if outcome:
         classes.append({"win": "lj-won", "loss": "lj-lost", "draw": "lj-drew"}[outcome["result"]])
@@ -290,7 +338,7 @@ def seat_html(view: dict[str, Any], seat: int, player: str, *, area: str = "") -
         f'<div class="lj-seat-head"><span class="lj-name">{"▶ " if to_act else ""}seat {seat} · '
         f"{escape(player)}</span>"
         f'<span class="lj-team">{" · ".join(head)}</span></div>'
-        f"{hand_div(body, shown)}{flag_html}</div>"
+        f"{hand_div(body, shown)}{_last_html(view, seat)}{flag_html}</div>"
     )
 
 
@@ -360,7 +408,8 @@ def _identity_lines(view: dict[str, Any]) -> list[str]:
     if lords:
         names = ", ".join(f"seat {x}" for x in lords)
         solo = " · 一打五 solo" if view.get("solo") else ""
-        known = "" if view.get("perspective") == "auditor" else " (as this seat knows them)"
+        public = view.get("perspective") == "auditor" or view.get("phase") in ("end", "over")
+        known = "" if public else " (as this seat knows them)"
         out.append(f"地主 landlords{known}: {names}{solo}")
     hidden = seat_list(view, view.get("hidden"))
     if hidden:
@@ -420,12 +469,11 @@ def _mult_html(view: dict[str, Any]) -> str:
             f"base score S = {s if s is not None else '?'}"]
     if _int(r.get("W")) is not None:
         bits.append(f"W = {r['W']}")
-    parts = r.get("N_parts") if isinstance(r.get("N_parts"), dict) else {}
+    parts = r.get("N_parts") if isinstance(r.get("N_parts"), dict) else _dict(view, "N_parts")
     words = []
-    if _int(parts.get("doubles")) is not None:
-        words.append(f"加倍 doubles +{parts['doubles']}")
-    if _int(parts.get("show_hand")) is not None:
-        words.append(f"明牌加倍 show hand +{parts['show_hand']}")
+    for key, word in (("doubles", "加倍 doubles"), ("show_hand", "明牌加倍 show hand")):
+        if _int(parts.get(key)) is not None:
+            words.append(f"{word} +{parts[key]}")
     incs = parts.get("bombs")
     if isinstance(incs, list):
         shown = " ".join(f"+{x}" for x in incs if _int(x) is not None)
@@ -445,7 +493,11 @@ def kitty_html(view: dict[str, Any]) -> str:
     if not left and not shares:
         return ""
     bits = []
-    if left:
+    untaken = k.get("cards")
+    if left and isinstance(untaken, list) and untaken:
+        bits.append(f'<span data-kitty-untaken="{left}">not yet taken '
+                    f"{cards_html([str(f) for f in untaken])}</span>")
+    elif left:
         bits.append(f"not yet taken {hidden_html(left)}")
     for seat, share in shares:
         body = cards_html(share) if isinstance(share, list) else hidden_html(share)
@@ -490,8 +542,10 @@ def centre_html(view: dict[str, Any]) -> str:
              *_identity_lines(view), _bidding_line(view), _choices_line(view),
              _sides_line(view), _mult_html(view), kitty_html(view)]
     if view.get("locked"):
-        parts.append(f'<div class="lj-pending">七星聚 lock: {card_html(str(view["locked"]))} '
-                     "can no longer be played</div>")
+        holder = seat_or_none(view, view.get("locked_seat"))
+        held = f" (held by seat {holder})" if holder is not None else ""
+        parts.append(f'<div class="lj-pending">七星聚 lock: {card_html(str(view["locked"]))}'
+                     f"{held} can no longer be played</div>")
     parts += _settlement_lines(view)
     return f'<div class="lj-centre">{"".join(parts)}</div>'
 

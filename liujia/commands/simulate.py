@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 
@@ -16,6 +17,33 @@ from engine.sim import options_tag, simulate
 from liujia.commands._common import fail, safe_text
 
 DEFAULT_GAME = "keng"
+DEFAULT_POLICY = "random"
+
+
+class PolicyNames:
+    """Every policy name any registered game's ``POLICIES`` offers, as ``--policy`` choices:
+    the games are loaded only when argparse checks a value or writes the help."""
+
+    def _names(self) -> list[str]:
+        return sorted({name for game in GAMES for name in find_game(game).POLICIES})
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+
+def policy_error(game: str, name: str) -> str | None:
+    """None if the game offers this policy, else the one-line usage error naming its own."""
+    offered = find_game(game).POLICIES
+    if name in offered:
+        return None
+    return (f"--policy {name!r}: {game} has no such policy; its policies are "
+            f"{', '.join(sorted(offered))}")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -28,8 +56,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="seed of the one random generator")
     p.add_argument("--out", required=True, help="output folder (created if missing)")
-    p.add_argument("--policy", default="random", choices=["random", "greedy"],
-                   help="bot policy of every seat (default random)")
+    p.add_argument("--policy", default=DEFAULT_POLICY, choices=PolicyNames(),
+                   metavar="POLICY",
+                   help="bot policy of every seat, one of the chosen game's POLICIES "
+                   "(random and greedy for every game; ddz6 also random_timeouts and "
+                   "greedy_timeouts) (default random)")
     p.add_argument("--session-games", type=int, default=8,
                    help="games per session with the same players (default 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
@@ -105,6 +136,9 @@ def run(args: argparse.Namespace) -> int:
     """Simulate and write the logs."""
     if args.games < 1 or args.per_file < 1 or args.session_games < 1:
         return fail("--games, --per-file and --session-games must be at least 1")
+    problem = policy_error(args.game, args.policy)
+    if problem:
+        return fail(problem)
     try:
         opts = _options(args.game, args.option)
     except EngineError as exc:

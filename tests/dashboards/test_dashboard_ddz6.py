@@ -83,7 +83,8 @@ def test_a_hidden_3v3_landlord_is_shown_to_himself_only_until_his_reveal(games):
         _, html = _html(rp, before, seat)
         panel = _panel(html, h)
         if seat == h:
-            assert _side(panel) == "landlord" and "地主 landlord" in panel
+            assert _side(panel) == "landlord" and "暗地主 hidden landlord" in panel
+            assert "you are the hidden landlord (暗地主)" in panel
         else:
             assert _side(panel) is None and "side unknown" in panel, seat
             assert "hidden landlord" not in panel and "lj-ddz-lord" not in panel
@@ -156,11 +157,19 @@ def test_the_kitty_is_a_hidden_count_until_its_taker_or_the_end_shows_it(games, 
     rp = Replay(events)
     first = _index(events, "KITTY")
     kitties = [e for e in events if e.kind == "KITTY"]
+    untaken = Counter(format_face(c) for c in rp.state_at(first - 1).kitty)
     for seat in (*range(6), None):
-        _, html = _html(rp, first - 1, seat)
+        view, html = _html(rp, first - 1, seat)
         centre = _centre(html)
-        assert "kitty: not yet taken" in centre and "🂠 × 12" in centre
         assert "data-kitty-seat" not in centre
+        if seat is None:                     # the auditor sees the faces of the untaken kitty
+            m = re.search(r'<span data-kitty-untaken="12">not yet taken (.*?)</span></div>',
+                          centre)
+            assert m and Counter(FACE.findall(m.group(1))) == untaken
+            assert view["kitty"]["cards"] and "🂠 × 12" not in centre
+        else:
+            assert "kitty: not yet taken" in centre and "🂠 × 12" in centre
+            assert view["kitty"]["cards"] is None and "data-kitty-untaken" not in centre
     for e in kitties:
         faces = Counter(format_face(c) for c in e.cards)
         step = events.index(e)
@@ -353,3 +362,149 @@ def test_replay_page_draws_the_ddz6_table(ddz6_db, games, monkeypatch):
     (html,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
     assert "lj-ddz-role" in html and "大地主 big landlord" in html and "倍数 multiplier" in html
     assert 'data-seat="3" class="lj-seat lj-me' in html
+
+
+# ---------------------------------------------------------------- what the view now gives
+
+def _acts_from_events(events, upto):
+    """Each seat's last act in the current round, from the events up to ``upto``."""
+    last = [None] * 6
+    for e in events[:upto + 1]:
+        if e.kind in ("ROUND_END", "SHOW_END", "SIDES_END", "GAME_START"):
+            last = [None] * 6
+        elif e.kind == "PASS":
+            last[e.seat] = "pass"
+        elif e.kind == "PLAY":
+            last[e.seat] = sorted(format_face(c) for c in e.cards)
+    return last
+
+
+def test_each_seats_last_act_of_the_round_is_shown(games):
+    checked = 0
+    for game in GAMES:
+        events = games[game][0]
+        rp = Replay(events)
+        for step in range(1, len(events), 5):
+            want = _acts_from_events(events, step)
+            for seat in (None, step % 6):
+                view, html = _html(rp, step, seat)
+                got = [a if a in (None, "pass") else sorted(a["cards"])
+                       for a in view["round"]["last"]]
+                assert got == want, (game, step)
+                for i, a in enumerate(want):
+                    panel = _panel(html, i)
+                    if a is None:
+                        assert f'data-last-seat="{i}"' not in panel
+                    elif a == "pass":
+                        assert "this round: 不出 passed" in panel
+                    else:
+                        assert f'data-last-seat="{i}">this round: ' in panel
+                        checked += 1
+    assert checked
+
+
+def test_the_parts_of_n_are_public_and_shown_during_play(games):
+    shown = 0
+    for game in GAMES:
+        for events in games[game][:3]:
+            rp = Replay(events)
+            for step in range(1, len(events), 7):
+                views = [rp.game.view(rp.state_at(step), seat) for seat in (None, *range(6))]
+                parts = views[0]["N_parts"]
+                assert all(v["N_parts"] == parts for v in views)          # public to all
+                key = "doubles" if game == "ddz6_3v3" else "show_hand"
+                assert parts["start"] + parts[key] + sum(parts["bombs"]) == views[0]["N"]
+                if views[0]["phase"] == "play" and not views[0]["result"]:
+                    html = table_html(game, views[1], rp.state_at(step).players)
+                    bombs = " ".join(f"+{x}" for x in parts["bombs"]) or "none"
+                    assert f"炸彈 bombs {bombs}" in html
+                    shown += 1
+    assert shown
+
+
+def test_doubling_adds_nothing_to_the_parts_before_all_six_are_shown(games):
+    events = games["ddz6_3v3"][0]
+    rp = Replay(events)
+    for step in range(len(events)):
+        s = rp.state_at(step)
+        if s.phase == "double":
+            assert rp.game.view(s, 0)["N_parts"]["doubles"] == 0
+
+
+def test_roles_come_from_the_view_not_the_order_of_landlords(games):
+    events = games["ddz6_2v4"][0]
+    rp = Replay(events)
+    step = _index(events, "LANDLORDS")
+    view, _ = _html(rp, step, 2)
+    big, second = view["landlords"]
+    assert view["roles"][big] == "big_landlord" and view["roles"][second] == "second_landlord"
+    view["landlords"] = [second, big]                 # the order no longer decides the role
+    html = table_html("ddz6_2v4", view, rp.final.players)
+    assert "大地主 big landlord" in _panel(html, big)
+    assert "二地主 second landlord" in _panel(html, second)
+    for game in GAMES:
+        for events in games[game][:2]:
+            rp = Replay(events)
+            for step in range(0, len(events), 19):
+                for seat in (None, step % 6):
+                    view = rp.game.view(rp.state_at(step), seat)
+                    for i, r in enumerate(view["roles"]):
+                        if game != "ddz6_zhengfan":
+                            assert (r is None) == (view["sides"][i] is None)
+
+
+def test_only_the_hidden_landlord_sees_his_role_before_the_reveal(games):
+    events = _find(games["ddz6_3v3"], lambda ev: any(e.kind == "REVEAL" for e in ev))
+    rp = Replay(events)
+    reveal = _index(events, "REVEAL")
+    h = events[reveal].seat
+    for step in range(_index(events, "CASE"), reveal):
+        s = rp.state_at(step)
+        for seat in range(6):
+            view, html = _html(rp, step, seat)
+            if seat == h:
+                assert view["roles"][h] == "hidden_landlord"
+                assert "you are the hidden landlord" in _panel(html, h)
+            else:
+                assert view["roles"][h] is None
+                assert "hidden landlord" not in _panel(html, h)
+                if seat not in s.hidden:             # (in case A the other one sees himself)
+                    assert "暗地主 hidden landlord" not in html, (step, seat)
+                    assert "you are the hidden landlord" not in html
+    for seat in range(6):
+        view, html = _html(rp, reveal, seat)
+        assert view["roles"][h] == "hidden_landlord"          # public once revealed
+        assert "you are the hidden landlord" not in _panel(html, h)
+        assert "暗地主 hidden landlord" in _panel(html, h)
+
+
+def test_the_landlords_line_is_plain_once_the_hand_is_over(games):
+    for game in GAMES:
+        events = games[game][0]
+        rp = Replay(events)
+        _, html = _html(rp, len(events) - 1, 1)
+        assert "地主 landlords: " in html and "(as this seat knows them)" not in html
+        mid = next(i for i, e in enumerate(events) if e.kind == "PLAY")
+        _, html = _html(rp, mid, 1)
+        assert "地主 landlords (as this seat knows them): " in html
+
+
+def test_the_lock_holder_is_public():
+    from tests.games.ddz6.test_game_play import play, set_hands
+    from tests.games.ddz6.test_game_setup import show_state
+    from tests.games.ddz6.test_game_support import auto, autos, do, ev
+
+    s = show_state()
+    s = autos(do(do(s, ev(s, "SHOW_HAND", 0, value=0)), ev(s, "SHOW_HAND", 3, value=0)
+                 ._replace(seq=s.seq + 1)))
+    s = set_hands(s, {0: "BBBBRRR3", 1: "R4"})     # (a constructed position)
+    s = do(s, play(s, 0, "BBBBRRR"))
+    assert s.owed == ("LOCK",)
+    s = auto(s)
+    from engine.games.ddz6 import VARIANTS
+    for seat in (None, *range(6)):
+        view = VARIANTS["2v4"].view(s, seat)
+        assert view["locked"] == "RJ" and view["locked_seat"] == 1
+        html = table_html("ddz6_2v4", view, s.players)
+        assert "(held by seat 1)" in _centre(html)
+        assert "holds the locked RJ (七星聚 lock)" in _panel(html, 1)

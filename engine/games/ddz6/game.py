@@ -24,6 +24,7 @@ SEATS = setup.SEATS
 TITLES = {"3v3": "六人斗地主 (三打三)", "2v4": "新六人斗地主 (二打四)",
           "zhengfan": "正反六人斗地主"}
 
+NO_ACTS: tuple[None, ...] = (None,) * SEATS     # nobody has acted in the round yet
 SORTED_DECK = {v: sorted(deck(v)) for v in TITLES}     # each variant's pack, to compare with
 step = rules.step
 next_auto = rules.next_auto
@@ -92,6 +93,7 @@ def fresh(variant: str, game_id: str, opts: Any, players: tuple[str, ...],
     s.mult, s.bomb_incs = 1, ()
     s.leader = s.turn = s.top_seat = -1
     s.top, s.top_cards, s.passes, s.round_no, s.turn_rule = None, (), 0, 0, "DDZ-71"
+    s.acts = NO_ACTS
     s.locked = s.out_seat = s.win_side = -1
     s.end_reason, s.result = "", None
     return s

@@ -17,6 +17,7 @@ from engine.cards import format_face
 from engine.events import NONE, Event
 from engine.games.common import faces
 from engine.games.ddz6 import setup
+from engine.games.ddz6.combos import classify
 from engine.games.ddz6.play import declare, side_code, side_names
 from engine.games.ddz6.state import DOUBLE, END, OVER, SHOW, SIDE, DdzState
 
@@ -63,6 +64,42 @@ def sides(s: DdzState, viewer: int | None = None) -> tuple[str | None, ...]:
     return tuple(out)
 
 
+# Roles (the ``roles`` of a view): 3v3 open / hidden landlord (DDZ-24 … DDZ-27), 2v4 big /
+# second landlord (DDZ-19, DDZ-22), zhengfan 正 / 反 landlord (DDZ-32), a solo landlord (DDZ-24 C,
+# DDZ-29, DDZ-33) and farmers.
+OPEN_LORD, HIDDEN_LORD, BIG_LORD, SECOND_LORD = (
+    "open_landlord", "hidden_landlord", "big_landlord", "second_landlord")
+ZHENG_LORD, FAN_LORD, SOLO_LORD, FARMER_ROLE = (
+    "zheng_landlord", "fan_landlord", "solo_landlord", "farmer")
+ROLES = (OPEN_LORD, HIDDEN_LORD, BIG_LORD, SECOND_LORD, ZHENG_LORD, FAN_LORD, SOLO_LORD,
+         FARMER_ROLE)
+
+
+def roles(s: DdzState, viewer: int | None = None) -> tuple[str | None, ...]:
+    """Each seat's role as the viewer knows it (None: not yet formed, or not known to him):
+    the role follows the side he knows (``sides``), except that the zhengfan landlords and
+    farmers are public from the LANDLORDS event while a farmer's side is not (DDZ-32, DDZ-36);
+    a 3v3 hidden landlord is ``hidden_landlord`` to himself, to all once revealed and at the
+    end (DDZ-26, DDZ-27)."""
+    if s.variant == "zhengfan":
+        if not s.landlords:
+            return (None,) * SEATS
+        lords = {x: SOLO_LORD for x in s.landlords} if s.solo else {
+            s.landlords[0]: ZHENG_LORD, s.landlords[1]: FAN_LORD}
+        return tuple(lords.get(i, FARMER_ROLE) for i in range(SEATS))
+    out: list[str | None] = []
+    for i, side in enumerate(sides(s, viewer)):
+        if side is None or side == "farmer":
+            out.append(None if side is None else FARMER_ROLE)
+        elif s.solo:
+            out.append(SOLO_LORD)
+        elif s.variant == "2v4":
+            out.append(BIG_LORD if i == s.landlords[0] else SECOND_LORD)
+        else:
+            out.append(HIDDEN_LORD if i in s.hidden else OPEN_LORD)
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- the view
 
 def _marks(s: DdzState, seat: int | None, auditor: bool) -> dict[str, Any]:
@@ -103,6 +140,35 @@ def _hand(s: DdzState, i: int, seat: int | None, auditor: bool) -> Any:
     return len(h)
 
 
+def _last_acts(s: DdzState) -> list[Any]:
+    """Each seat's last act in this round (public, DDZ-91): None, "pass", or the cards and
+    their declared combination."""
+    out: list[Any] = []
+    for a in s.acts:
+        c = classify(a, s.variant, s.options) if a else None
+        out.append(None if a is None else "pass" if not a else {
+            "cards": faces(a), "combo": declare(c) if c is not None else None})
+    return out
+
+
+def n_parts(s: DdzState) -> dict[str, Any]:
+    """What makes up N now, as every seat sees it (DDZ-81, DDZ-91): 1, the doubles (3v3,
+    DDZ-37: counted once all six are shown together) or the show-hand increment (4-deck,
+    DDZ-39, added at SHOW_END), and each bomb's increment in play order (DDZ-83, DDZ-86)."""
+    bombs = sum(s.bomb_incs)
+    parts: dict[str, Any] = {"start": 1, "bombs": list(s.bomb_incs)}
+    key = "show_hand" if s.four else "doubles"
+    parts[key] = s.mult - 1 - bombs
+    return parts
+
+
+def lock_seat(s: DdzState) -> int | None:
+    """The seat holding the joker a 七星聚 locks (public: the LOCK event names it, DDZ-70)."""
+    if s.locked < 0:
+        return None
+    return next((i for i, h in enumerate(s.hands) if s.locked in h), None)
+
+
 def view(s: DdzState, seat: int | None) -> dict[str, Any]:
     """What a seat knew at this moment (section 12); seat None is the auditor."""
     from engine.games.ddz6.game import game_id_of, outcomes, to_move
@@ -122,9 +188,14 @@ def view(s: DdzState, seat: int | None) -> dict[str, Any]:
         **_marks(s, seat, auditor),
         "round": {"number": s.round_no, "leader": _seat(s.leader), "top": None if s.top is None
                   else {"seat": s.top_seat, "cards": faces(s.top_cards),
-                        "combo": declare(s.top)}, "passes": s.passes},
+                        "combo": declare(s.top)}, "passes": s.passes,
+                  "last": _last_acts(s)},
         "locked": format_face(s.locked) if s.locked >= 0 else None,
-        "kitty": {"left": len(s.kitty), "taken": _kitty(s, seat, auditor)},
+        "locked_seat": lock_seat(s),
+        "roles": list(roles(s, seat)),
+        "N_parts": n_parts(s),
+        "kitty": {"left": len(s.kitty), "taken": _kitty(s, seat, auditor),
+                  "cards": faces(s.kitty) if auditor else None},
         "shown": list(s.shown),
         "result": None if s.result is None else json.loads(s.result),
     }

@@ -176,6 +176,7 @@ def _apply_play(s: DdzState, seat: int, cards: tuple[int, ...], left: tuple[int,
     if c.level:
         s.bomb_incs += (inc,)
     s.top, s.top_seat, s.top_cards, s.passes = c, seat, cards, 0
+    s.acts = s.acts[:seat] + (cards,) + s.acts[seat + 1:]
     s.turn, s.turn_rule = (seat + 1) % SEATS, "DDZ-72"
     owed: tuple[str, ...] = ()
     if s.hidden and seat in s.hidden and seat not in s.revealed and s.mark_face in cards:
@@ -211,6 +212,7 @@ def step_pass(s: DdzState, e: Event) -> None:
     if e.target != NONE:
         check_default(s, e, True, "")
     s.passes += 1
+    s.acts = s.acts[:e.seat] + ((),) + s.acts[e.seat + 1:]
     s.turn, s.turn_rule = (e.seat + 1) % SEATS, "DDZ-72"
     if s.passes == SEATS - 1:
         s.owed = ("ROUND_END",)                              # DDZ-74
@@ -268,6 +270,7 @@ def step_round_end(s: DdzState, e: Event) -> None:
     s.leader = s.turn = exp.seat
     s.turn_rule = "DDZ-70" if exp.tag else "DDZ-74"
     s.top, s.top_seat, s.top_cards, s.passes, s.owed = None, -1, (), 0, ()
+    s.acts = (None,) * SEATS
     s.round_no += 1
 
 

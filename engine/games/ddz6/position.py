@@ -14,12 +14,21 @@ from typing import Any
 
 from engine.cards import format_face
 from engine.errors import EngineError
-from engine.games.codec import MAX_SEQ, Fields, bad, check_pack, faces_value, open_position
+from engine.games.codec import (
+    MAX_SEQ,
+    Fields,
+    bad,
+    check_pack,
+    faces_value,
+    open_position,
+    shown,
+)
 from engine.games.common import faces
 from engine.games.ddz6 import play
 from engine.games.ddz6.cards import deck, sort_hand
 from engine.games.ddz6.combos import classify
 from engine.games.ddz6.options import OPTIONS
+from engine.games.ddz6.reach import check_reachable
 from engine.games.ddz6.state import CASES, PHASES, DdzState
 
 POSITION_FORMAT = "liujia.ddz6.position/1"
@@ -33,6 +42,20 @@ TURN_RULES = ("DDZ-70", "DDZ-71", "DDZ-72", "DDZ-74")
 
 def _seat(x: int) -> int | None:
     return None if x < 0 else x
+
+
+def _act(a: tuple[int, ...] | None) -> Any:
+    """A seat's last act of the round in JSON: null, "pass" or the faces it played."""
+    return None if a is None else "pass" if not a else faces(a)
+
+
+def _read_act(v: Any, name: str) -> tuple[int, ...] | None:
+    if v is None or v == "pass":
+        return None if v is None else ()
+    cards = faces_value(v, name) if isinstance(v, list) else None
+    if not cards:
+        raise bad(name, f"must be null, \"pass\" or the faces the seat played, got {shown(v)}")
+    return cards
 
 
 def to_position(s: DdzState) -> dict[str, Any]:
@@ -58,7 +81,8 @@ def to_position(s: DdzState) -> dict[str, Any]:
         "S": s.base, "N": s.mult, "bomb_increments": list(s.bomb_incs),
         "round": {"number": s.round_no, "leader": _seat(s.leader), "turn": _seat(s.turn),
                   "turn_rule": s.turn_rule, "top_seat": _seat(s.top_seat),
-                  "top_cards": faces(s.top_cards), "passes": s.passes},
+                  "top_cards": faces(s.top_cards), "passes": s.passes,
+                  "last": [_act(a) for a in s.acts]},
         "locked": format_face(s.locked) if s.locked >= 0 else None,
         "end": {"out_seat": _seat(s.out_seat), "winning_side": s.win_side,
                 "reason": s.end_reason},
@@ -75,8 +99,10 @@ def _ints(f: Fields, key: str, lo: int, hi: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def from_position(pos: dict[str, Any]) -> DdzState:
-    """A state from a position dict (raises PositionError naming the field)."""
+def from_position(pos: dict[str, Any], *, scenario: bool = False) -> DdzState:
+    """A state from a position dict (raises PositionError naming the field); ``scenario`` is
+    for hand-built rule tests: every field is read and typed, the top play and the events
+    owed are checked, but not that the cards are the pack or that a hand reaches it."""
     from engine.games.ddz6.game import fresh, game_id_of
     game = pos.get("game") if isinstance(pos, dict) else None
     variant = next((v for v in OPTIONS if game_id_of(v) == game), None)
@@ -100,26 +126,31 @@ def from_position(pos: dict[str, Any]) -> DdzState:
     s.played = f.faces("played")
     check_pack([(f"hands[{i}]", h) for i, h in enumerate(s.hands)]
                + [("kitty", s.kitty), ("played", s.played)], deck(variant), "pack",
-               partial=not any(s.hands))
+               partial=scenario or not any(s.hands))
     _read_marks(f, s)
     _read_identities(f, s)
     _read_play(f, s)
     f.done("format", "game")
-    _check_consistent(s)
+    _check_consistent(s, scenario, acts_known="last" in (pos.get("round") or {}))
     return s
 
 
-def _check_consistent(s: DdzState) -> None:
+def _check_consistent(s: DdzState, scenario: bool, acts_known: bool = True) -> None:
     """The facts the rules tie together: choices made by seats that decide, the landlords'
-    count, and a state whose next events the engine can build (a safety net: any failure to
-    build them is refused naming the field ``owed``)."""
+    count, a hand the deck and the recorded choices reach (``reach``, unless a scenario), and
+    a state whose next events the engine can build (a safety net: any failure to build them
+    is refused naming the field ``owed``)."""
     from engine.games.ddz6.game import legal_actions
+    if not scenario:
+        check_reachable(s, acts_known)
     if not any(s.hands) and (s.played or s.kitty or any(s.shares)):
         raise bad("played", "before the deal no card is played, kept back or taken")
     if (s.passes == 5) != (s.owed[:1] == ("ROUND_END",)):
         raise bad("round.passes", "five passes in succession owe ROUND_END, fewer do not")
-    if len(s.shows) > len(s.landlords) or len(s.doubles) > 6:
-        raise bad("shows", "one choice per deciding seat at most")
+    if len(s.shows) > len(s.landlords):
+        raise bad("shows", "one choice per deciding landlord at most (DDZ-38)")
+    if len(s.doubles) > 6:
+        raise bad("doubles", "one choice per seat at most (DDZ-37)")
     if len(s.landlords) > (1 if s.solo else 3 if s.variant == "3v3" else 2):
         raise bad("landlords", "too many landlords for the variant")
     try:
@@ -187,6 +218,17 @@ def _read_identities(f: Fields, s: DdzState) -> None:
                   a.int("side", -1, 1))
 
 
+def _known_acts(s: DdzState) -> tuple[tuple[int, ...] | None, ...]:
+    """The last acts a position without ``round.last`` implies: the top play's, and the passes
+    since it; the others are not known (None)."""
+    acts: list[tuple[int, ...] | None] = [None] * 6
+    if s.top_seat >= 0:
+        acts[s.top_seat] = tuple(s.top_cards)
+        for j in range(1, s.passes + 1):
+            acts[(s.top_seat + j) % 6] = ()
+    return tuple(acts)
+
+
 def _read_play(f: Fields, s: DdzState) -> None:
     s.base, s.mult = f.int("S", 0, 10 ** 9), f.int("N", 1, 10 ** 6)
     s.bomb_incs = _ints(f, "bomb_increments", 0, 10)
@@ -195,6 +237,10 @@ def _read_play(f: Fields, s: DdzState) -> None:
     s.leader, s.turn = r.seat("leader", allow_none=True), r.seat("turn", allow_none=True)
     s.turn_rule = r.choice("turn_rule", TURN_RULES)
     s.top_seat, s.top_cards = r.seat("top_seat", allow_none=True), r.faces("top_cards")
+    if "last" in r.obj:
+        s.acts = r.per_seat("last", _read_act)
+    else:       # a position of liujia 0.2.0 (before round.last): what its fields tell
+        s.acts = _known_acts(s)
     if s.top_cards:
         s.top = classify(s.top_cards, s.variant, s.options)
         if s.top is None or s.top_seat < 0:

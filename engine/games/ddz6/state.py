@@ -40,7 +40,7 @@ class DdzState(SlotState):
         "farmer_order", "side_of", "placed", "sides_done",
         "doubles", "shows", "shown",
         "auto", "base", "mult", "bomb_incs",
-        "leader", "turn", "top", "top_seat", "top_cards", "passes", "round_no", "turn_rule",
+        "leader", "turn", "top", "top_seat", "top_cards", "passes", "round_no", "turn_rule", "acts",
         "locked", "out_seat", "win_side", "end_reason", "result",
     )
 
@@ -93,6 +93,8 @@ class DdzState(SlotState):
     passes: int                      # passes in succession since the top play (DDZ-74)
     round_no: int                    # 0 before the first lead
     turn_rule: str                   # the rule that makes ``turn`` the seat to act
+    acts: tuple[tuple[int, ...] | None, ...]   # each seat's last act in this round: None not
+    #                                  yet, () a pass, else the cards it played (public)
     locked: int                      # the face locked by a 七星聚 (DDZ-70), -1 none
     out_seat: int                    # the seat that went out (DDZ-76), -1 none
     win_side: int                    # the winning side code, -1 none or void
