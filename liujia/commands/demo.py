@@ -31,7 +31,7 @@ from liujia.commands.simulate import write_games
 if TYPE_CHECKING:
     from ingest.run import IngestSummary
 
-DEFAULT_GAMES = 4800
+DEFAULT_GAMES = 5100
 DEFAULT_SEED = 2026
 GAMES_PER_FILE = 500
 # The demo corpus: each registered game with its share of --games, its ``DEMO["weight"]``
