@@ -29,7 +29,9 @@ whole game; ``validate_collecting`` is ``engine.replay.validate_events`` feeding
 from __future__ import annotations
 
 import importlib
+from array import array
 from collections.abc import Sequence
+from itertools import accumulate
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -174,11 +176,14 @@ class _Game:
     """What the collector keeps about the game being observed."""
 
     __slots__ = ("id", "game", "module", "hooks", "by_kind", "lapsing", "lapsed", "fixed",
-                 "sides", "relations", "players")
+                 "sides", "relations", "players", "key", "codes", "pcodes")
 
-    def __init__(self, start: Event, game: str | None = None) -> None:
+    def __init__(self, start: Event, game: str | None, key: int, codes: dict[str, int]) -> None:
         self.id = start.game_id
         self.game = game if game is not None else game_type(start)
+        self.key = key                   # the game's number in the collector (rows hold it)
+        self.codes = codes               # the collector's player numbers
+        self.pcodes: tuple[int, ...] = ()
         self.module, self.hooks, self.by_kind, self.lapsing, self.fixed = _hooks(self.game)
         self.lapsed = self.hooks.lapsed
         self.sides: tuple[str | None, ...] | None = None
@@ -189,6 +194,8 @@ class _Game:
         """Players, and for fixed sides (or none) the sides and the relation of every pair of
         seats (``relations`` stays empty for sides formed during the game)."""
         self.players = tuple(state.players)
+        codes = self.codes
+        self.pcodes = tuple(codes.setdefault(p, len(codes)) for p in self.players)
         n = len(self.players)
         self.sides = tuple(self.module.sides(state, None))
         if not self.fixed:
@@ -209,8 +216,9 @@ class DecisionCollector:
     accepted or ``discard()`` when it is refused; ``table()`` gives every kept row."""
 
     def __init__(self) -> None:
-        # one flat tuple per row, in the column order of DECISIONS_ARROW (options and tags
-        # as numbers, see _code);
+        # one flat tuple per row, in the column order of DECISIONS_ARROW (the game id and the
+        # game as the game's number in _games, the player as its number in _players, options
+        # and tags as numbers, see _code);
         # the rows of ended games go to Arrow every FLUSH_ROWS, so that few Python objects
         # live long (the garbage collector would scan them again and again)
         self._rows: list[tuple[Any, ...]] = []
@@ -221,6 +229,9 @@ class DecisionCollector:
         # option sets and tag tuples, each numbered once: rows hold their numbers
         self._codes: dict[Any, int] = {}
         self._values: list[list[str]] = []
+        # rows hold numbers for the game (id and registry id) and the player, too
+        self._games: list[tuple[str, str]] = []
+        self._players: dict[str, int] = {}
 
     def __len__(self) -> int:
         return len(self._rows) + sum(b.num_rows for b in self._batches)
@@ -231,7 +242,8 @@ class DecisionCollector:
         payload); rows of a previous game not ended are dropped."""
         if self._game is not None:
             self.discard()
-        self._game = _Game(start, game)
+        self._game = g = _Game(start, game, len(self._games), self._players)
+        self._games.append((g.id, g.game))
         self._mark = len(self._rows)
         self.observe = self._observer(self._game)          # type: ignore[method-assign]
 
@@ -263,7 +275,7 @@ class DecisionCollector:
             if d is not None:
                 if g.relations:
                     seat, options, chosen, tags, cards, hand, phase, can, top = d
-                    rows.append((g.id, g.game, event.seq, seat, g.players[seat],
+                    rows.append((g.key, g.key, event.seq, seat, g.pcodes[seat],
                                  code(options), chosen, cards, hand, phase,
                                  g.sides[seat], can, top, g.relations[seat][top], code(tags)))
                 else:
@@ -313,11 +325,28 @@ class DecisionCollector:
 
     def _batch(self, rows: list[tuple[Any, ...]]) -> pa.RecordBatch:
         """Rows (tuples in the column order of ``DECISIONS_ARROW``, options and tags as
-        numbers) as a record batch."""
-        cols = zip(*rows, strict=True)
-        values = pa.array(self._values, pa.list_(pa.string()))
-        arrays = [values.take(pa.array(col, pa.int32())) if f.name in ("options", "tags")
-                  else pa.array(col, f.type) for f, col in zip(DECISIONS_ARROW, cols, strict=True)]
+        numbers) as a record batch, built from buffers: ``pa.array`` would import pandas
+        (~0.5 s in each process) and builds list values one by one."""
+        (gid, _, seq, seat, player, options, chosen, cards, hand, phase, side, can, top,
+         rel, tags) = zip(*rows, strict=True)
+        games = _ints(pa.int32(), "i", gid)
+        names = self._values
+        faces = b"".join(map(bytes, cards))
+        values = _list_array(pa.list_(pa.string()), map(len, names),
+                             _words([w for v in names for w in v]))
+        arrays = [
+            _texts([i for i, _ in self._games]).take(games),
+            _texts([k for _, k in self._games]).take(games),
+            _ints(pa.uint32(), "I", seq), _ints(pa.int8(), "b", seat),
+            _texts(list(self._players)).take(_ints(pa.int32(), "i", player)),
+            values.take(_ints(pa.int32(), "i", options)), _words(chosen),
+            _list_array(pa.list_(pa.uint8()), map(len, cards),
+                        pa.Array.from_buffers(pa.uint8(), len(faces),
+                                              [None, pa.py_buffer(faces)])),
+            _ints(pa.int16(), "h", hand), _words(phase), _words(side),
+            _ints(pa.uint8(), "B", can).cast(pa.bool_()), _ints(pa.int8(), "b", top), _words(rel),
+            values.take(_ints(pa.int32(), "i", tags)),
+        ]
         return pa.RecordBatch.from_arrays(arrays, schema=DECISIONS_ARROW)
 
     def _add(self, g: _Game, state: Any, e: Event, d: Decision) -> None:
@@ -333,8 +362,48 @@ class DecisionCollector:
             sides = tuple(g.module.sides(state, seat))
             side = sides[seat]
             rel = relation(sides, g.hooks.opposite_seat(seat, len(sides)), seat, top)
-        self._rows.append((g.id, g.game, e.seq, seat, g.players[seat], self._code(options),
+        self._rows.append((g.key, g.key, e.seq, seat, g.pcodes[seat], self._code(options),
                            chosen, cards, hand, phase, side, can, top, rel, self._code(tags)))
+
+
+def _ints(type_: pa.DataType, code: str, col: Sequence[int]) -> pa.Array:
+    """An integer column (``code``: the array.array typecode of ``type_``)."""
+    return pa.Array.from_buffers(type_, len(col), [None, pa.py_buffer(array(code, col))])
+
+
+def _list_array(type_: pa.DataType, lengths: Any, child: pa.Array) -> pa.Array:
+    """A list array of the child's values cut at the lengths (no nulls)."""
+    offsets = array("i", accumulate(lengths, initial=0))
+    return pa.Array.from_buffers(type_, len(offsets) - 1, [None, pa.py_buffer(offsets)],
+                                 children=[child])
+
+
+def _texts(values: Sequence[str]) -> pa.Array:
+    """A string array of the values, in order (no nulls)."""
+    data = [v.encode() for v in values]
+    return pa.Array.from_buffers(
+        pa.string(), len(data),
+        [None, pa.py_buffer(array("i", accumulate(map(len, data), initial=0))),
+         pa.py_buffer(b"".join(data))])
+
+
+def _words(col: Sequence[str | None]) -> pa.Array:
+    """A string column of few distinct values (None: null): each value encoded once, then
+    taken by index (the indices are looked up by ``map``, with no Python code per row)."""
+    distinct = list(dict.fromkeys(col))
+    codes = {v: i for i, v in enumerate(distinct)}
+    index = array("i", map(codes.__getitem__, col))
+    data = [b"" if v is None else v.encode() for v in distinct]
+    nulls = None
+    if None in codes:
+        nulls = pa.py_buffer((((1 << len(distinct)) - 1) & ~(1 << codes[None])).to_bytes(
+            (len(distinct) + 7) // 8, "little"))
+    words = pa.Array.from_buffers(
+        pa.string(), len(distinct),
+        [nulls, pa.py_buffer(array("i", accumulate(map(len, data), initial=0))),
+         pa.py_buffer(b"".join(data))])
+    return words.take(pa.Array.from_buffers(pa.int32(), len(index),
+                                            [None, pa.py_buffer(index)]))
 
 
 def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -> Verdict:

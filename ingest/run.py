@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
@@ -31,14 +31,17 @@ from tqdm import tqdm
 
 from engine.events import SCHEMA as LOG_SCHEMA
 from engine.log import LOG_SUFFIX, sealed_sha256
+from ingest import columns
 from ingest.arrow_logs import FileResult, QuarantineRecord, file_key, game_key, read_file
 from warehouse.db import WarehouseError, pause_point, reader, writer_target, writing
 from warehouse.schema import QUARANTINE_ARROW
 from warehouse.tendencies import counts_stored, write_counts
 
-FLUSH_EVENTS = 200_000          # buffered events per INSERT
+FLUSH_EVENTS = 200_000          # buffered events per INSERT (DuckDB appends big ones cheaper)
 PARALLEL_MIN_BYTES = 2 << 20    # below this much input, worker processes cost more than they save
+AHEAD = 3                       # files handed to each worker process and not yet taken
 PR_SET_PDEATHSIG = 1            # prctl(2): the signal a process gets when its parent dies
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 WATCH_SECONDS = 0.5             # where there is no prctl, how often a worker checks its parent
 
 
@@ -253,39 +256,67 @@ class _FileReader:
     is opened (in a process with no other thread they are forked: instant, modules already
     loaded; else spawned: ~0.5 s each, and the caller's script needs the usual
     ``if __name__ == "__main__":`` guard). Each dies with this process. ``start(files)``
-    then hands them the files."""
+    then hands them the files — also before the lock is taken, so that they read while the
+    warehouse is opened; ``only(files)``, under the lock, says which results are wanted."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, files: Sequence[Path] = ()) -> None:
         self.workers = workers
-        self.files: Sequence[Path] = ()
-        self.todo: Iterator[Path] = iter(())
-        self.window: deque[Future[FileResult]] = deque()
+        self.todo: deque[Path] = deque()
+        self.window: deque[tuple[Path, Future[FileResult]]] = deque()
+        self.drop: set[Path] = set()
         self.ex: ProcessPoolExecutor | None = None
         if workers > 1:
             method = "fork" if _can_fork() else "spawn"
             self.ex = ProcessPoolExecutor(workers, mp_context=get_context(method),
                                           initializer=_worker_init, initargs=(os.getpid(),))
             self.ex.submit(_worker_pid)      # forks every worker now (spawn: the first)
+        self.start(files)
 
     def start(self, files: Sequence[Path]) -> None:
-        """Hand out the files to read (the first 2 per worker at once)."""
-        self.files = files
-        self.todo = iter(files)
-        if self.ex is not None:
-            for _, f in zip(range(2 * self.workers), self.todo, strict=False):
-                self.window.append(self.ex.submit(read_file, f))
+        """Hand out the files to read (AHEAD per worker at once)."""
+        self.todo.extend(files)
+        self._fill()
+
+    def only(self, files: Sequence[Path]) -> None:
+        """Give the results of these files only, in this order after those handed out
+        already: a file handed out but not listed is read no further (or its result
+        dropped), a listed one not handed out yet is read too."""
+        want = set(files)
+        handed = {f for f, _ in self.window} | set(self.todo)
+        self.drop = handed - want
+        self.todo = deque(f for f in self.todo if f in want)
+        self.todo.extend(f for f in files if f not in handed)
+        self._fill()
+
+    @property
+    def draining(self) -> bool:
+        """Every file is handed to a worker process: the loader waits for the last ones."""
+        return self.ex is not None and not self.todo
+
+    def _fill(self) -> None:
+        """Keep AHEAD files per worker handed out and not yet taken (a result that waits
+        while the loader inserts costs memory, a worker without a file costs time)."""
+        if self.ex is None:
+            return
+        while self.todo and len(self.window) < AHEAD * self.workers:
+            f = self.todo.popleft()
+            self.window.append((f, self.ex.submit(read_file, f)))
 
     def __iter__(self) -> Iterator[FileResult]:
-        if self.ex is None:
-            for f in self.files:
-                yield read_file(f)
-            return
-        while self.window:
-            res = self.window.popleft().result()
-            nxt = next(self.todo, None)
-            if nxt is not None:
-                self.window.append(self.ex.submit(read_file, nxt))
-            yield res
+        while self.window or (self.ex is None and self.todo):
+            if self.ex is None:
+                f = self.todo.popleft()
+                res = read_file(f)
+            else:
+                f, future = self.window.popleft()
+                if f in self.drop:
+                    future.cancel()
+                    self._fill()
+                    continue
+                res = future.result()
+                self._fill()
+            if f not in self.drop:
+                yield res
 
     def __enter__(self) -> _FileReader:
         return self
@@ -331,7 +362,7 @@ class _Loader:
     def _existing(self, ids: list[str]) -> dict[str, tuple[bytes, str]]:
         if not self.db_has_games or not ids:
             return {}
-        cand = pa.table({"game_id": pa.array(ids, pa.string())})
+        cand = pa.Table.from_arrays([columns.strings(ids)], names=["game_id"])
         self.con.register("_ingest_cand", cand)
         try:
             rows = self.con.execute(
@@ -382,12 +413,13 @@ class _Loader:
             return
         games, seats, events, decisions = res.games, res.seats, res.events, res.decisions
         if len(keep) != len(res.ok_ids):
-            ids = pa.array(keep, pa.string())
+            ids = columns.strings(keep)
             games = games.filter(pc.is_in(games["game_id"], value_set=ids))
             seats = seats.filter(pc.is_in(seats["game_id"], value_set=ids))
             events = events.filter(pc.is_in(events["game_id"], value_set=ids))
             decisions = decisions.filter(pc.is_in(decisions["game_id"], value_set=ids))
-        games = games.append_column("run_id", pa.array([s.run_id] * games.num_rows, pa.int32()))
+        games = games.append_column("run_id", columns.numbers([s.run_id] * games.num_rows,
+                                                              pa.int32()))
         self.bufs["games"].append(games)
         self.bufs["seats"].append(seats)
         self.bufs["events"].append(events)
@@ -425,9 +457,9 @@ class _Loader:
         self.pending.clear()
         self.buf_events = 0
         if self.qbuf:
-            rows = [dict(r.as_row(), run_id=self.s.run_id, first_seen=self.started)
-                    for r in self.qbuf]
-            q = pa.Table.from_pylist(rows, schema=QUARANTINE_ARROW)
+            seen = (self.started - EPOCH) // timedelta(microseconds=1)   # as Arrow keeps it
+            rows = [dict(r.as_row(), run_id=self.s.run_id, first_seen=seen) for r in self.qbuf]
+            q = columns.table(rows, QUARANTINE_ARROW)
             self.con.register("_ingest_q", q)
             try:
                 self.con.execute("INSERT INTO quarantine BY NAME SELECT * FROM _ingest_q "
@@ -482,6 +514,8 @@ def _read_all(loader: _Loader, results: _FileReader, seals: dict[str, bytes | No
     for res in results:
         quarantined = s.quarantined
         loader.add(res)
+        if results.draining and loader.buf_events:
+            loader.flush()          # insert while the last files are read, not after them
         seal = seals.get(res.path)
         if seal is not None and not res.file_problems and s.quarantined == quarantined:
             whole.append((seal, res.path, res.size, res.games_read, res.events_read,
@@ -499,7 +533,7 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
     """The run inside the writer: skip files held whole (decided now, under the lock, from
     the warehouse as it is now), read the others, append rows and quarantine records."""
     todo = [f for f in files if seals[str(f)] not in known]
-    results.start(todo)
+    results.only(todo)
     pause_point("reading")
     for f in files:
         if seals[str(f)] in known:  # byte for byte a file whose every game is here already
@@ -538,8 +572,11 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     seals = {str(f): sealed_sha256(f) for f in files}
     use_known = not (fresh or recheck)
     guess = _known_files(target) if use_known else {}
-    n_workers = worker_count(workers, [f for f in files if seals[str(f)] not in guess])
-    with _FileReader(n_workers) as results, writing(target, fresh=fresh) as con:
+    early = [f for f in files if seals[str(f)] not in guess]
+    n_workers = worker_count(workers, early)
+    # the workers read while the lock is taken and the warehouse opened; under the lock,
+    # _load decides which files are read after all
+    with _FileReader(n_workers, early) as results, writing(target, fresh=fresh) as con:
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
         s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
                           quarantined=0, events_loaded=0, seconds=0.0, db=str(target),

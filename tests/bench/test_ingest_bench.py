@@ -19,6 +19,7 @@ import pytest
 from engine.log import write_log
 from engine.sim import simulate
 from ingest.run import ingest_paths
+from tests.bench.chess_baseline import record_rate
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGS = ROOT / ".benchmarks" / "ingest-bench-logs"
@@ -61,8 +62,9 @@ def _rate(benchmark, n: int) -> None:
     benchmark.extra_info["events_per_s"] = round(n / benchmark.stats.stats.median)
 
 
-def test_ingest_fresh(benchmark, logs, tmp_path):
-    """Everything into an empty warehouse, worker processes as chosen by default (one per CPU)."""
+def test_ingest_fresh(benchmark, logs, tmp_path, chess_rate):
+    """Everything into an empty warehouse, worker processes as chosen by default (one per CPU);
+    also recorded as a ratio to python-chess in the same run (``ratio_to_chess``)."""
     folder, n = logs
     db = tmp_path / "bench.duckdb"
 
@@ -72,6 +74,7 @@ def test_ingest_fresh(benchmark, logs, tmp_path):
 
     benchmark.pedantic(run, setup=_fresh(db), rounds=5, warmup_rounds=0)
     _rate(benchmark, n)
+    record_rate(benchmark, chess_rate, n, "events_per_s")
 
 
 def test_ingest_fresh_one_process(benchmark, logs, tmp_path):
