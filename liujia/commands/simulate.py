@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -61,8 +62,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="bot policy of every seat, one of the chosen game's POLICIES "
                    "(random and greedy for every game; ddz6 also random_timeouts and "
                    "greedy_timeouts) (default random)")
-    p.add_argument("--session-games", type=int, default=8,
-                   help="games per session with the same players (default 8)")
+    p.add_argument("--session-games", type=int, default=None,
+                   help="games per session with the same players (default: the game's own "
+                   "length of a session — 扑克六湖: its `hands` option — else 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="house-rule option of the game, e.g. keng_hand_limit=30 (六人坑), "
@@ -132,9 +134,17 @@ def write_games(
     return files, events
 
 
+def session_length(game: str, options: Any) -> int:
+    """Games of a session by default: the game's ``session_length(options)`` when it has one
+    (扑克六湖: the hands of a game, LH-68), else 8."""
+    hook = getattr(find_game(game), "session_length", None)
+    return int(hook(options if options is not None else find_game(game).Options())) \
+        if callable(hook) else 8
+
+
 def run(args: argparse.Namespace) -> int:
     """Simulate and write the logs."""
-    if args.games < 1 or args.per_file < 1 or args.session_games < 1:
+    if args.games < 1 or args.per_file < 1 or (args.session_games or 1) < 1:
         return fail("--games, --per-file and --session-games must be at least 1")
     problem = policy_error(args.game, args.policy)
     if problem:
@@ -144,10 +154,11 @@ def run(args: argparse.Namespace) -> int:
     except EngineError as exc:
         return fail(str(exc))
     out = Path(args.out)
+    session_games = args.session_games or session_length(args.game, opts)
     try:
         files, events = write_games(out, args.game, args.games, args.seed,
                                     per_file=args.per_file, policy_name=args.policy,
-                                    options=opts, session_games=args.session_games,
+                                    options=opts, session_games=session_games,
                                     progress=not args.quiet)
     except OSError as exc:
         return fail(f"cannot write logs to {out}: {exc.strerror or exc}; the file being written "

@@ -148,6 +148,19 @@ def test_gouji_rules_lookup(capsys):
     assert rule_text("GJ-999") is None
 
 
+def test_rules_defined_as_table_rows(capsys):
+    """扑克六湖's scoring table defines LH-47 … LH-57 as rows: each is found (the table's header
+    and its row), listed in file order, and every id LH-1 … LH-73 resolves."""
+    from liujia.commands.rules import rule_ids, rule_text
+    assert rule_ids("LH") == [f"LH-{i}" for i in range(1, 74)]
+    assert main(["rules", "LH-54"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("| id | part | hu |") and out[1].startswith("| --- ")
+    assert out[2].startswith("| LH-54 | pair of rank 2, 5, 8 or T") and len(out) == 3
+    assert rule_text("LH-48").startswith("**LH-48** in detail")    # its paragraph first
+    assert all(rule_text(f"LH-{i}") for i in range(1, 74)) and rule_text("LH-74") is None
+
+
 def test_every_registered_game_ships_its_rules():
     from importlib import resources
 
