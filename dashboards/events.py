@@ -10,6 +10,7 @@ summary ('deck: 216 cards' and the first faces), the whole list on a click.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -70,14 +71,25 @@ def event_row(e: Event, perspective: int | str, players: Sequence[str] = (), *,
 
 def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
                players: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """Display rows of a game's events (GAME_START first) as this perspective may see them."""
+    """Display rows of a game's events (GAME_START first) as this perspective may see them:
+    a seat's rows leave out the events it does not see happen (the game's optional
+    ``event_hidden`` hook: 扑克六湖's other seats' RESPOND), so row i need not be seq i."""
     if not events:
         return []
     game = game_type(events[0])
-    seen_event = find_game(game).seen_event
+    g = find_game(game)
+    seen_event = g.seen_event
     detail = table_module(game).event_detail
     seat = _seat(perspective)
-    return [_row(e, seat, players, seen_event, detail) for e in events]
+    hidden = getattr(g, "event_hidden", None) if seat is not None else None
+    return [_row(e, seat, players, seen_event, detail) for e in events
+            if hidden is None or not hidden(e, seat)]
+
+
+def row_index(rows: Sequence[dict[str, Any]], seq: int) -> int:
+    """The index of the last row at or before ``seq`` (rows in seq order; 0 if none): the row
+    of the event a perspective last saw at that step."""
+    return max(0, bisect_right([r["seq"] for r in rows], seq) - 1)
 
 
 def events_text_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -146,15 +158,16 @@ def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
     """A window of the event list around the current seq, that row highlighted, escaped;
     without ``future`` (a seat's perspective) nothing after the current seq, not even how
     many events follow."""
-    lo = max(0, current - before)
-    hi = min(len(rows), current + (after if future else 0) + 1)
+    at = row_index(rows, current)            # a seat's rows may skip seqs (event_hidden)
+    lo = max(0, at - before)
+    hi = min(len(rows), at + (after if future else 0) + 1)
     out = [f"<style>{EVENTS_CSS}</style>" if style else "",
            '<table class="lj-events"><thead><tr><th>seq</th><th>seat</th><th>player</th>'
            "<th>event</th><th>cards</th><th>detail</th></tr></thead><tbody>"]
     if lo > 0:
         out.append(f'<tr><td colspan="6" class="lj-more">… {lo} earlier events</td></tr>')
-    for r in rows[lo:hi]:
-        now = r["seq"] == current
+    for i, r in enumerate(rows[lo:hi], start=lo):
+        now = i == at and r["seq"] <= current
         cards = event_cards_html(r)
         seat = "" if r["seat"] is None else str(int(r["seat"]))
         cls = ' class="lj-now"' if now else ""

@@ -18,13 +18,14 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from dashboards import data, ui
-from dashboards.events import AUDITOR, event_line_html, events_html
+from dashboards.events import AUDITOR, event_line_html, events_html, row_index
 from dashboards.table import table_html
 from dashboards.views import as_of
 
 ss = st.session_state
 GAME, STEP, VIEW, SEARCH, URL = "rp_game", "rp_step", "rp_view", "rp_search", "rp_url"
 TYPE, ALL_TYPES = "rp_type", "all games"
+LISTED_SEQS = "rp_listed_seqs"      # the seq of each row of the list shown (for a jump)
 
 
 def parse_view(text: str | None, seats: int | None = None) -> int | str:
@@ -112,7 +113,9 @@ def _jump_to_selected() -> None:
     sel = ss.get("rp_events")
     rows = sel.selection.rows if sel is not None else []
     if rows:
-        ss[STEP] = int(rows[0])
+        seqs = ss.get(LISTED_SEQS) or []      # a seat's list may skip hidden events
+        i = int(rows[0])
+        ss[STEP] = int(seqs[i]) if i < len(seqs) else i
 
 
 # The step buttons: (key, label, key to press, help). Streamlit's own button shortcuts
@@ -209,8 +212,9 @@ def _event_list(game_id: str, rows: list, step: int, perspective: int | str) -> 
     auditor = perspective == AUDITOR
     st.html(events_html(rows, step, future=auditor))      # a seat never sees what comes next
     listed = data.replay_rows_table(game_id, perspective)
-    if not auditor:
-        listed = listed.slice(0, step + 1)
+    if not auditor:     # a seat's rows skip the events it never saw (the game's event_hidden)
+        listed = listed.slice(0, row_index(rows, step) + 1)
+    ss[LISTED_SEQS] = listed.column("seq").to_pylist()
     with st.expander(f"All {len(rows)} events (select one to jump to it)" if auditor else
                      "The events so far (select one to jump to it)"):
         st.dataframe(listed, hide_index=True, width="stretch",
@@ -269,7 +273,7 @@ def main() -> None:
     state = rp.state_at(step)
     view = rp.game.view(state, None if perspective == AUDITOR else perspective)
     rows = data.replay_rows(game_id, perspective)
-    st.html(event_line_html(rows[step], last))
+    st.html(event_line_html(rows[row_index(rows, step)], last))
     st.html(table_html(rp.game_type, view, players))
 
     _event_list(game_id, rows, step, perspective)

@@ -8,6 +8,14 @@ entry to ``GAMES``. An entry is ``"package"`` (the package is the game) or
 names, so that one package may register several variants sharing its code). What a game
 provides is the ``GameModule`` protocol (docs/engine.md describes each name);
 ``missing_names`` lists what an object lacks.
+
+Optional hooks, outside the protocol and ``INTERFACE`` (a game without them is complete; callers
+use ``getattr(game, name, None)``):
+
+- ``event_hidden(e: Event, seat: int | None) -> bool``: True if the seat does not see that
+  the event happened at all (扑克六湖: another seat's RESPOND, LH-70); the auditor (None) sees
+  everything. Without it nothing is hidden. Event lists for a seat (``dashboards.events``,
+  ``liujia replay --seat``) drop such events.
 """
 
 from __future__ import annotations
@@ -117,6 +125,8 @@ class GameModule(Protocol):
 
     def render(self, state: Any, seat: int | None = None) -> str:
         """The table as terminal text."""
+
+    # Optional, not part of the protocol (see the module docstring): event_hidden(e, seat).
 
 
 INTERFACE = tuple(

@@ -65,10 +65,22 @@ def warn_problem(rep: Replay, problem: str | None) -> int:
     return FOUND
 
 
+def seen_step(rep: Replay, step: int, seat: int | None) -> int:
+    """The seq of the last event at or before the step that the seat saw happen: events the
+    game's optional ``event_hidden`` hook hides from it are skipped (扑克六湖: another seat's
+    RESPOND, LH-70); the auditor (None) sees every step."""
+    hidden = getattr(rep.game, "event_hidden", None) if seat is not None else None
+    if hidden is not None:
+        while step > 0 and hidden(rep.events[step], seat):
+            step -= 1
+    return step
+
+
 def event_line(rep: Replay, step: int, seat: int | None) -> str:
     """The event at a step in one line as the seat saw it (the game's ``seen_event``: not
-    another seat's deal, not the deck order, no private field), hidden cards counted."""
-    e = rep.events[step]
+    another seat's deal, not the deck order, no private field), hidden cards counted; for a
+    seat, the last event at or before the step it saw happen (``seen_step``)."""
+    e = rep.events[seen_step(rep, step, seat)]
     seen = rep.game.seen_event(e, seat)
     hidden = len(e.cards) - len(seen.cards)
     return seen.describe() + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")

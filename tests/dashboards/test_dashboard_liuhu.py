@@ -294,3 +294,24 @@ def test_replay_page_draws_the_liuhu_table(liuhu_db, games, monkeypatch):
     (html,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
     assert "lj-lh-pool" in html and "data-wall=" in html
     assert 'data-seat="2" class="lj-seat' in html and "lj-me" in _panel(html, 2)
+
+
+def test_a_seat_on_the_replay_page_sees_no_hidden_answer(liuhu_db, games, monkeypatch):
+    """At a step that is another seat's RESPOND, a seat's page shows the last event it saw
+    (the current line and the list stop there) and never the answer; the last step works."""
+    from engine.games import find_game
+    monkeypatch.setenv("LIUJIA_DB", str(liuhu_db))
+    events, g = games[0], find_game("liuhu")
+    step, seat = next((e.seq, s) for e in events if e.kind == "RESPOND"
+                      for s in range(6) if s != e.seat and g.event_hidden(e, s))
+    seen = max(e.seq for e in events[:step + 1] if not g.event_hidden(e, seat))
+    at = _replay(game=events[0].game_id, step=str(step), view=str(seat))
+    assert not at.exception
+    (line,) = [h.proto.body for h in at.html if "lj-now-line" in h.proto.body]
+    assert f"seq {seen} / " in line and "RESPOND" not in line
+    listed = at.dataframe[0].value
+    assert list(listed["seq"])[-1] == seen
+    assert all(int(x) == seat for k, x in zip(listed["kind"], listed["seat"], strict=True)
+               if k == "RESPOND")                       # its own answers only
+    at = _replay(game=events[0].game_id, step=str(len(events) - 1), view=str(seat))
+    assert not at.exception

@@ -35,17 +35,33 @@ def hand_module() -> Any:
     return hand
 
 
-_RULES: dict[int, tuple[Any, Any]] = {}
+_RULES: dict[int, tuple[Any, Any, dict[tuple, Any]]] = {}
+_FACES: dict[Any, dict[tuple, Any]] = {}   # HandRules -> (hand, melds, win) -> faces
+_MISSING = object()
+MEMO_LIMIT = 1 << 15        # winning faces kept per options object
 
 
-def hand_rules(s: LhState) -> Any:
-    """The hand module's HandRules of these options (cached per options object)."""
+def _rules_entry(s: LhState) -> tuple[Any, Any, dict[tuple, Any]]:
+    """(options, HandRules, memo of winning faces) of the state's options object."""
     found = _RULES.get(id(s.options))
     if found is None or found[0] is not s.options:
         if len(_RULES) > 256:
             _RULES.clear()
-        found = _RULES[id(s.options)] = (s.options, hand.HandRules.of(s.options))
-    return found[1]
+        rules = hand.HandRules.of(s.options)
+        found = _RULES[id(s.options)] = (s.options, rules, _FACES.setdefault(rules, {}))
+    return found
+
+
+def clear_caches() -> None:
+    """Forget the memoised winning faces and the hand module's answers (cold measurements)."""
+    for memo in _FACES.values():
+        memo.clear()
+    hand.clear_caches()
+
+
+def hand_rules(s: LhState) -> Any:
+    """The hand module's HandRules of these options (cached per options object)."""
+    return _rules_entry(s)[1]
 
 
 def hand_melds(s: LhState, seat: int) -> tuple[Any, ...]:
@@ -55,11 +71,27 @@ def hand_melds(s: LhState, seat: int) -> tuple[Any, ...]:
 
 
 def could_hu(s: LhState, seat: int, card: int, win: str) -> bool:
-    """True if the seat may claim 胡 on the card (LH-27, LH-29; never on RJ, LH-32)."""
+    """True if the seat may claim 胡 on the card (LH-27, LH-29; never on RJ, LH-32): the
+    winning faces of its hand are found once per hand, melds and win type (memoised)."""
     if card == RJ:
         return False
-    return hand.could_win_with(s.hands[seat], hand_melds(s, seat), hand_rules(s), card,
-                               win=win)
+    _, rules, memo = _rules_entry(s)
+    return _could_hu(s, seat, card, win, rules, memo)
+
+
+def _could_hu(s: LhState, seat: int, card: int, win: str, rules: Any,
+              memo: dict[tuple, Any]) -> bool:
+    """``could_hu`` with the options' HandRules and memo of winning faces at hand."""
+    h = s.hands[seat]
+    key = (h, s.melds[seat], win)
+    faces = memo.get(key, _MISSING)
+    if faces is _MISSING:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        faces = memo[key] = hand.win_faces(h, hand_melds(s, seat), rules, win=win)
+    if faces is None:                        # the hand holds the RJ: asked card by card
+        return hand.could_win_with(h, hand_melds(s, seat), rules, card, win=win)
+    return card in faces
 
 
 # ---------------------------------------------------------------- 吃 shapes (LH-26)
@@ -79,62 +111,100 @@ def _position_ok(ranks: tuple[int, int, int], v: int, mode: str) -> bool:
     return middle if mode == "middle" else not middle
 
 
-def chi_pairs(s: LhState, seat: int, card: int) -> tuple[tuple[int, int], ...]:
-    """Every pair of concealed faces with which the seat could 吃 the card, sorted (LH-26,
-    LH-37, LH-38; no RJ, LH-32)."""
-    if card == RJ:
-        return ()
-    hand = set(s.hands[seat]) - {RJ}
+def _chi_shapes(card: int, mode: str, special_sequence: str) -> tuple[tuple[int, int], ...]:
+    """Every pair of faces that makes an allowed 吃 with the card, sorted (LH-26, LH-37,
+    LH-38): what ``chi_pairs`` filters by the hand."""
     v, u = rank(card), suit(card)
-    mode = s.options.chi_card
     out: set[tuple[int, int]] = set()
     for lo in (v - 2, v - 1, v):                 # ordinary sequences (LH-37)
         ranks = (lo, lo + 1, lo + 2)
         if lo < 1 or lo > 11 or ranks == (1, 2, 3) or not _position_ok(ranks, v, mode):
             continue
         a, b = (face_of(r, u) for r in ranks if r != v)
-        if a in hand and b in hand:
-            out.add((a, b))
+        out.add((a, b))
     for ranks in SPECIALS:                      # special sequences (LH-38)
         if v not in ranks or not _position_ok(ranks, v, mode):
             continue
         ra, rb = (r for r in ranks if r != v)
-        for a in (c for c in hand if rank(c) == ra):
-            for b in (c for c in hand if rank(c) == rb):
-                if _suits_ok((card, a, b), s.options.special_sequence):
+        for a in (face_of(ra, x) for x in range(4)):
+            for b in (face_of(rb, x) for x in range(4)):
+                if _suits_ok((card, a, b), special_sequence):
                     out.add((min(a, b), max(a, b)))
     return tuple(sorted(out))
 
 
+_CHI_SHAPES: dict[tuple[int, str, str], tuple[tuple[int, int], ...]] = {}
+
+
+def chi_pairs(s: LhState, seat: int, card: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of concealed faces with which the seat could 吃 the card, sorted (LH-26,
+    LH-37, LH-38; no RJ, LH-32)."""
+    if card == RJ:
+        return ()
+    key = (card, s.options.chi_card, s.options.special_sequence)
+    shapes = _CHI_SHAPES.get(key)
+    if shapes is None:
+        shapes = _CHI_SHAPES[key] = _chi_shapes(*key)
+    held = set(s.hands[seat])
+    return tuple(p for p in shapes if p[0] in held and p[1] in held)
+
+
 # ---------------------------------------------------------------- eligibility (LH-34)
+
+def _claims(s: LhState, seat: int, card: int, hu: bool, melds_ok: bool, nxt: bool
+            ) -> tuple[Claim, ...]:
+    """The claims of a seat that may 胡 (``hu``) and, with ``melds_ok`` (a discard, the wall
+    not empty: LH-29, LH-31), may 杠 or 碰 by its count and, as the next player (``nxt``),
+    吃."""
+    out: list[Claim] = [(HU, ())] if hu else []
+    if melds_ok:
+        k = s.hands[seat].count(card)
+        if k >= 3:
+            out.append((GANG, (card,) * 3))                     # LH-21, LH-25
+        if k >= 2:
+            out.append((PENG, (card,) * 2))                     # LH-20
+        if nxt:
+            out.extend((CHI, pair) for pair in chi_pairs(s, seat, card))
+    return tuple(out)
+
 
 def seat_claims(s: LhState, seat: int, kind: str, card: int, frm: int) -> tuple[Claim, ...]:
     """The seat's legal claims on the card of a window (hu, gang, peng, each chi pair)."""
     if card == RJ or seat == frm:
         return ()
     win = FANGCHONG if kind == DISCARD_WINDOW else QIANGGANG
-    out: list[Claim] = [(HU, ())] if could_hu(s, seat, card, win) else []
-    if kind != DISCARD_WINDOW or s.wall_size() < 1:          # LH-29, LH-31
-        return tuple(out)
-    k = s.hands[seat].count(card)
-    if k >= 3:
-        out.append((GANG, (card,) * 3))                     # LH-21, LH-25
-    if k >= 2:
-        out.append((PENG, (card,) * 2))                     # LH-20
-    if seat == (frm + 1) % SEATS:
-        out.extend((CHI, pair) for pair in chi_pairs(s, seat, card))
-    return tuple(out)
+    return _claims(s, seat, card, could_hu(s, seat, card, win),
+                   kind == DISCARD_WINDOW and s.tail >= s.front, seat == (frm + 1) % SEATS)
+
+
+_ANSWER_ORDER = tuple(tuple((frm + k) % SEATS for k in range(1, SEATS)) for frm in range(SEATS))
 
 
 def eligible_of(s: LhState) -> tuple[tuple[int, tuple[Claim, ...]], ...]:
     """The eligible seats of the open window and their claims, in turn order from the
-    discarder (declarer) + 1 (LH-34)."""
+    discarder (declarer) + 1 (LH-34): ``seat_claims`` of each seat, the winning faces of each
+    hand looked up once."""
+    card, frm = s.w_card, s.w_from
+    if card == RJ:                                          # LH-32
+        return ()
+    discard = s.w_kind == DISCARD_WINDOW
+    win = FANGCHONG if discard else QIANGGANG
+    melds_ok = discard and s.tail >= s.front
+    _, rules, memo = _rules_entry(s)
+    hands, melds = s.hands, s.melds
+    nxt = (frm + 1) % SEATS
     out = []
-    for k in range(1, SEATS):
-        seat = (s.w_from + k) % SEATS
-        claims = seat_claims(s, seat, s.w_kind, s.w_card, s.w_from)
-        if claims:
-            out.append((seat, claims))
+    for seat in _ANSWER_ORDER[frm]:
+        h = hands[seat]
+        faces = memo.get((h, melds[seat], win), _MISSING)
+        if faces is _MISSING or faces is None:
+            hu = _could_hu(s, seat, card, win, rules, memo)
+        else:
+            hu = card in faces
+        if hu or melds_ok and (seat == nxt or h.count(card) >= 2):
+            claims = _claims(s, seat, card, hu, melds_ok, seat == nxt)
+            if claims:
+                out.append((seat, claims))
     return tuple(out)
 
 

@@ -2,9 +2,11 @@
 event as the seat saw it.
 
 Hidden: the ring and the wall order (the auditor only); other seats' concealed cards; the card
-of another seat's draw; who was eligible in a window and who passed (another seat's RESPOND is
-seen as an empty RESPOND; WINDOW shows only its card and discarder). Public: discards, melds
-(a 暗杠's face), calls (at the AWARD), at a win the winner's whole hand and split, payments.
+of another seat's draw; who was eligible in a window and who passed: a seat does not see that
+another seat's RESPOND happened at all, nor an AWARD that executes nothing (``event_hidden``;
+``seen_event`` still blanks such a RESPOND for a caller that lists it), and WINDOW shows only
+its card and discarder. Public: discards, melds (a 暗杠's face), calls (at the AWARD), at a win
+the winner's whole hand and split, payments.
 """
 
 from __future__ import annotations
@@ -33,6 +35,18 @@ def cards_visible(e: Event, seat: int | None) -> bool:
     if e.kind in ("DRAW", "RESPOND"):
         return e.seat == seat
     return True
+
+
+def event_hidden(e: Event, seat: int | None) -> bool:
+    """True if the seat does not see that this event happened (LH-70): another seat's RESPOND
+    (its number would tell how many seats were eligible), and an AWARD that executes nothing
+    (it would tell that some seat was eligible and passed); the auditor (None) sees all."""
+    if seat is None:
+        return False
+    kind = e.kind
+    if kind == "RESPOND":
+        return e.seat != seat
+    return kind == "AWARD" and e.target < 0
 
 
 def deal_part(e: Event, seat: int) -> tuple[int, ...]:

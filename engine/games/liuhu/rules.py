@@ -14,7 +14,7 @@ from collections.abc import Callable
 from engine.events import Event
 from engine.games.frame import check_frame, check_seat, illegal, invalid
 from engine.games.liuhu import scoring, turns, window
-from engine.games.liuhu.cards import RJ
+from engine.games.liuhu.cards import RJ, SEATS
 from engine.games.liuhu.state import (
     AWARD,
     CLAIM,
@@ -61,7 +61,7 @@ def next_auto(s: LhState) -> str | None:
     """The kind of the automatic event the engine owes now, or None."""
     ph = s.phase
     if ph == DRAW:
-        return "DRAW" if s.wall_size() >= 1 else "LIUJU"
+        return "DRAW" if s.tail >= s.front else "LIUJU"        # wall_size() >= 1
     return _AUTO_OF.get(ph)
 
 
@@ -154,11 +154,13 @@ def _phase_rule(s: LhState, kind: str) -> str:
 
 def step(s: LhState, e: Event) -> None:
     """Check one event against the state (raises, changing nothing), then apply it in place."""
-    check_frame(s, e, s.phase == OVER, "LH-2")
+    ph = s.phase
+    if e.seq != s.seq or e.game_id != s.game_id or ph == OVER:
+        check_frame(s, e, ph == OVER, "LH-2")                   # raises
     due = next_auto(s)
     if due is not None:
         if e.kind != due:
-            raise illegal(s, e, AUTO_RULE[due] if due != "DRAW" or s.phase != TAIL
+            raise illegal(s, e, AUTO_RULE[due] if due != "DRAW" or ph != TAIL
                           else "LH-24", f"the engine owes {due} before any other event")
         AUTO_STEP[due](s, e)
     else:
@@ -167,10 +169,10 @@ def step(s: LhState, e: Event) -> None:
             if kind in ENGINE_KINDS:
                 raise illegal(s, e, _not_due_rule(s, kind), f"{kind} is not due now")
             raise invalid(s, e, f"unknown event kind {kind!r} for liuhu", "kind")
-        check_seat(s, e)
+        if not 0 <= e.seat < SEATS:
+            check_seat(s, e)                                    # raises
         if e.payload is not None and kind != "HU":
             raise invalid(s, e, "only HU among the seats' events carries a payload", "payload")
-        ph = s.phase
         handler = (TURN_STEP.get(kind) if ph in (TURN, CLAIMED) else
                    window.step_respond if ph == RESPOND and kind == "RESPOND" else
                    CLAIM_STEP.get(kind) if ph == CLAIM else None)

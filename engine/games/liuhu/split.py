@@ -215,6 +215,7 @@ class Tables:
         self._free = [frozenset() if p.kind == "triplet" else
                       frozenset(c for c in p.faces if p.real_count(c)) for p in self.parts]
         self._wild_of = [p.wild for p in self.parts]
+        self._needs, self._joins = self._isolation_tables()
         self._best_memo: dict[tuple[int, int], dict[int, Any]] = {}
         self._dec_memo: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._wait_memo: dict[int, dict[int, dict[int, int]]] = {}
@@ -254,6 +255,62 @@ class Tables:
         self.parts.append(Part(kind, tuple(sorted(faces, key=order_key)), wild, mask_of(real),
                                value))
         return len(self.parts) - 1
+
+    def _isolation_tables(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...],
+                                         dict[tuple[int, int], tuple[int, ...]]]:
+        """Per face f, what a multiset needs so that one copy of f is in some part with other
+        cards of it: rows (A, B) of face-field masks, met when the multiset has a card in A and
+        one in B (a second copy of f always does); and for two faces the third faces that make
+        a 3-card group of distinct faces with them. Built from the parts, so exact."""
+        singles = [0] * N_SUITED
+        twos: list[dict[int, int]] = [{} for _ in range(N_SUITED)]
+        joins: dict[tuple[int, int], set[int]] = {}
+        for p in self.parts:
+            if p.wild >= 0:
+                continue
+            for f in set(p.faces):
+                rest = list(p.faces)
+                rest.remove(f)
+                if f in rest:
+                    continue                      # a second copy of f: n[f] >= 2
+                if len(rest) == 1:
+                    singles[f] |= FM[rest[0]]
+                else:
+                    g, h = sorted(rest, key=lambda c: (c % 13, c // 13))
+                    twos[f][g] = twos[f].get(g, 0) | FM[h]
+            if p.kind in ("seq", "special") and len(set(p.faces)) == 3:
+                for i, a in enumerate(p.faces):
+                    for b in p.faces[i + 1:]:
+                        third = next(c for c in p.faces if c not in (a, b))
+                        joins.setdefault((min(a, b), max(a, b)), set()).add(third)
+        needs = []
+        for f in range(N_SUITED):
+            by_h: dict[int, int] = {}
+            for g, hm in twos[f].items():
+                by_h[hm] = by_h.get(hm, 0) | FM[g]
+            rows = [(singles[f], singles[f])] if singles[f] else []
+            rows += [(gm, hm) for hm, gm in sorted(by_h.items())]
+            needs.append(tuple(rows))
+        return tuple(needs), {k: tuple(sorted(v)) for k, v in joins.items()}
+
+    def isolated(self, x: int, limit: int = 3) -> list[int]:
+        """The faces of the multiset ``x`` (no RJ) held once that are in no part with other
+        cards of ``x``, in order, at most ``limit`` of them. Every split of ``x`` plus one card
+        puts that card in the part of each of them."""
+        n = x.to_bytes(N_SUITED, "little")
+        needs = self._needs
+        out: list[int] = []
+        i = n.find(1)
+        while i >= 0:
+            for a, b in needs[i]:
+                if x & a and x & b:
+                    break
+            else:
+                out.append(i)
+                if len(out) >= limit:
+                    return out
+            i = n.find(1, i + 1)
+        return out
 
     def clear(self) -> None:
         """Forget every memoised result (for cold-cache measurements)."""
@@ -396,7 +453,20 @@ class Tables:
         plain = self._best_memo.get((cth, -1))
         if plain is None or len(plain) > MEMO_LIMIT:
             plain = self._best_memo[(cth, -1)] = {}
-        return self._waits(x + WILD_FLAG + PAIR_FLAG, memo, plain, self.values[cth])
+        values = self.values[cth]
+        # The added card joins the part of every isolated face: three or more cannot share
+        # it; two share it only in a 3-card group, so only its third faces can complete them.
+        iso = self.isolated(x)
+        if len(iso) >= 3:
+            return {}
+        if len(iso) == 2:
+            out: dict[int, int] = {}
+            for c in self._joins.get((iso[0], iso[1]), ()):
+                r = self._best_plain(x + ONE[c] + PAIR_FLAG, plain, values)
+                if r is not None:
+                    out[c] = r[0]
+            return out
+        return self._waits(x + WILD_FLAG + PAIR_FLAG, memo, plain, values)
 
     def _waits(self, s: int, memo: dict[int, dict[int, int]], plain: dict[int, Any],
                values: list[int]) -> dict[int, int]:

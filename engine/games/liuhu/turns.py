@@ -9,14 +9,14 @@ JIA_GANG (the player on turn) cards the one card (for a 暗杠 the face shown, L
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right
 
 from engine.cards import format_face
 from engine.events import NONE, Event
 from engine.games.common import remove_cards
 from engine.games.frame import illegal, invalid
 from engine.games.liuhu.cards import RJ, SEATS
-from engine.games.liuhu.setup import action, deal_cards, deal_of
+from engine.games.liuhu.setup import action, clear_window, deal_cards, deal_of
 from engine.games.liuhu.state import (
     AN_GANG,
     CLAIMED,
@@ -46,9 +46,16 @@ def add_meld(s: LhState, seat: int, meld: tuple) -> None:
 
 def gain(s: LhState, seat: int, card: int) -> None:
     """One card into a concealed hand (kept sorted)."""
-    h = list(s.hands[seat])
-    insort(h, card)
-    set_hand(s, seat, tuple(h))
+    h = s.hands[seat]
+    i = bisect_right(h, card)
+    set_hand(s, seat, h[:i] + (card,) + h[i:])
+
+
+def lose(s: LhState, seat: int, card: int) -> None:
+    """One copy of a card (which the hand holds) out of a concealed hand."""
+    h = s.hands[seat]
+    i = h.index(card)
+    set_hand(s, seat, h[:i] + h[i + 1:])
 
 
 # ---------------------------------------------------------------- the deal
@@ -80,22 +87,23 @@ def draw_event(s: LhState) -> Event:
 
 
 def step_draw(s: LhState, e: Event) -> None:
-    """DRAW of the owed card; the drawer is then in the post-draw phase (LH-15)."""
-    exp = draw_event(s)
-    if e.seat != exp.seat:
+    """DRAW of the owed card (``draw_event``); the drawer is then in the post-draw phase
+    (LH-15)."""
+    from_tail = s.phase == TAIL
+    card, tag = (s.wall[s.tail], TAIL_END) if from_tail else (s.wall[s.front], FRONT)
+    if e.seat != s.turn:
         raise illegal(s, e, "LH-17", f"seat {s.turn} draws now")
-    if e.tag != exp.tag:
-        rule = "LH-24" if s.phase == TAIL else "LH-14"
-        raise illegal(s, e, rule, f"the draw now is from the {exp.tag} of the wall")
-    if e.cards != exp.cards or e[3:7] != (NONE, NONE, exp.tag, None):
-        raise illegal(s, e, "LH-11", f"the {exp.tag} card of the wall is "
-                      f"{format_face(exp.cards[0])}")
-    if s.phase == TAIL:
+    if e.tag != tag:
+        rule = "LH-24" if from_tail else "LH-14"
+        raise illegal(s, e, rule, f"the draw now is from the {tag} of the wall")
+    if e.cards != (card,) or e[3:7] != (NONE, NONE, tag, None):
+        raise illegal(s, e, "LH-11", f"the {tag} card of the wall is {format_face(card)}")
+    if from_tail:
         s.tail -= 1
     else:
         s.front += 1
-    gain(s, s.turn, exp.cards[0])
-    s.drawn, s.phase = exp.cards[0], TURN
+    gain(s, s.turn, card)
+    s.drawn, s.phase = card, TURN
 
 
 # ---------------------------------------------------------------- the post-draw phase
@@ -120,7 +128,7 @@ def step_discard(s: LhState, e: Event) -> None:
     seat = s.turn
     if c not in s.hands[seat]:
         raise illegal(s, e, "LH-16", f"seat {seat} holds no {format_face(c)}")
-    set_hand(s, seat, remove_cards(s.hands[seat], (c,)))
+    lose(s, seat, c)
     s.pool += ((seat, c),)
     s.drawn = -1
     s.w_kind, s.w_card, s.w_from = DISCARD_WINDOW, c, seat
@@ -164,7 +172,7 @@ def step_jia_gang(s: LhState, e: Event) -> None:
     if peng_index(s, seat, c) < 0 or c not in s.hands[seat]:
         raise illegal(s, e, "LH-22", f"a 加杠 needs an exposed 碰 of {format_face(c)} and a "
                       "fourth card of it in the concealed hand")
-    set_hand(s, seat, remove_cards(s.hands[seat], (c,)))
+    lose(s, seat, c)
     s.drawn = -1
     s.w_kind, s.w_card, s.w_from = ROB_WINDOW, c, seat
     s.phase = WINDOW
@@ -184,7 +192,6 @@ def kong_stands(s: LhState) -> None:
 def no_claim(s: LhState) -> None:
     """A window closed with no claim executed: the next player draws (LH-17), or a 加杠
     stands (LH-29)."""
-    from engine.games.liuhu.setup import clear_window
     if s.w_kind == ROB_WINDOW:
         kong_stands(s)
     else:

@@ -20,8 +20,9 @@ from engine.cards import format_face
 from engine.events import NONE, Event
 from engine.games.common import remove_cards
 from engine.games.frame import illegal, invalid
+from engine.games.liuhu.cards import FACE_TEXT
 from engine.games.liuhu.claims import eligible_of, executed, refused_rule
-from engine.games.liuhu.setup import action, clear_window, json_text, same_event
+from engine.games.liuhu.setup import action, clear_window, same_event
 from engine.games.liuhu.state import (
     AWARD,
     CHI,
@@ -50,12 +51,22 @@ def claim_json(c: Claim) -> list[str]:
     return [c[0], *(format_face(x) for x in c[1])] if c[0] == CHI else [c[0]]
 
 
+def _claim_text(c: Claim) -> str:
+    """``claim_json(c)`` as canonical JSON text (kinds and faces are plain ASCII)."""
+    if c[0] == CHI:
+        return '["chi",' + ",".join(f'"{FACE_TEXT[x]}"' for x in c[1]) + "]"
+    return f'["{c[0]}"]'
+
+
 def window_payload(elig: tuple[tuple[int, tuple[Claim, ...]], ...]) -> str | None:
-    """WINDOW's payload: the eligible seats' claims; None when nobody is eligible."""
+    """WINDOW's payload: the eligible seats' claims; None when nobody is eligible. The text is
+    what ``json_text`` gives (keys sorted: seats 0-5 sort as their digits), built directly."""
     if not elig:
         return None
-    return json_text({"eligible": {str(seat): [claim_json(c) for c in claims]
-                                   for seat, claims in elig}})
+    rows = sorted(elig)
+    return '{"eligible":{' + ",".join(
+        f'"{seat}":[' + ",".join(map(_claim_text, claims)) + "]" for seat, claims in rows
+    ) + "}}"
 
 
 def window_event(s: LhState, elig: tuple | None = None) -> Event:
@@ -69,10 +80,11 @@ def window_event(s: LhState, elig: tuple | None = None) -> Event:
 def step_window(s: LhState, e: Event) -> None:
     """WINDOW: the eligible seats of the card (LH-34); an empty window closes at once."""
     elig = eligible_of(s)
-    exp = window_event(s, elig)
-    if not same_event(s, e, exp):
-        raise illegal(s, e, "LH-34", f"the window on {format_face(s.w_card)} has eligible "
-                      f"seats mask {exp.value} with claims {exp.payload}")
+    if elig or e[1:7] != (NONE, (s.w_card,), s.w_from, 0, s.w_kind, None):
+        exp = window_event(s, elig)
+        if not same_event(s, e, exp):
+            raise illegal(s, e, "LH-34", f"the window on {format_face(s.w_card)} has "
+                          f"eligible seats mask {exp.value} with claims {exp.payload}")
     s.eligible = elig
     if s.eligible:
         s.phase = RESPOND
@@ -120,27 +132,28 @@ def step_respond(s: LhState, e: Event) -> None:
 
 
 def award_payload(s: LhState, done: tuple[tuple[int, Claim], ...]) -> str:
-    """AWARD's payload: every call made in the window and the seats whose claim executes."""
-    calls = [[seat, *claim_json(c)] for seat, c in s.answers if c[0] != PASS]
-    return json_text({"calls": calls, "executed": [seat for seat, _ in done]})
+    """AWARD's payload: every call made in the window and the seats whose claim executes (the
+    text ``json_text`` gives, built directly)."""
+    calls = ",".join(f"[{seat}," + _claim_text(c)[1:] for seat, c in s.answers if c[0] != PASS)
+    return '{"calls":[' + calls + '],"executed":[' + ",".join(
+        str(seat) for seat, _ in done) + "]}"
 
 
-def award_event(s: LhState) -> Event:
+def award_event(s: LhState, done: tuple[tuple[int, Claim], ...] | None = None) -> Event:
     """The AWARD the engine owes now (LH-33, LH-35)."""
-    done = executed(s)
+    done = executed(s) if done is None else done
     return action(s, "AWARD", NONE, (s.w_card,), done[0][0] if done else NONE, NONE,
                   done[0][1][0] if done else "", award_payload(s, done))
 
 
 def step_award(s: LhState, e: Event) -> None:
     """AWARD: the highest claim executes (LH-33; several 胡 per LH-35); calls become public."""
-    exp = award_event(s)
+    done = executed(s)
+    exp = award_event(s, done)
     if not same_event(s, e, exp):
-        done = executed(s)
         rule = "LH-35" if len(done) > 1 or sum(c[0] == HU for _, c in s.answers) > 1 \
             else "LH-33"
         raise illegal(s, e, rule, f"the window executes {exp.payload}")
-    done = executed(s)
     s.calls = tuple((seat, c) for seat, c in s.answers if c[0] != PASS)
     if not done:
         no_claim(s)

@@ -32,6 +32,7 @@ from engine.games.liuhu.hand import (
     could_win_with,
     is_win,
     splits,
+    win_faces,
 )
 
 P = parse_faces
@@ -771,3 +772,60 @@ def test_could_win_with_equals_is_win(i):
                 assert got == want, (without, melds, rules, c, win)
                 positives += got
     assert positives > 0
+
+
+@pytest.mark.parametrize("i", range(0, 120, 40))
+def test_win_faces_equals_could_win_with(i):
+    """LH-27, LH-29: win_faces (one search per hand, the claim window's question) is exactly
+    the set of suited faces could_win_with accepts; None when the hand holds the RJ."""
+    clear_caches()
+    positives = 0
+    for j, (concealed, melds, rules, _, _) in enumerate(CASES[i:i + 40]):
+        rules = HandRules(groups=rules.groups, pair_match=rules.pair_match,
+                          special_sequence=rules.special_sequence,
+                          concealed_triplet_hu=rules.concealed_triplet_hu,
+                          min_hu=(0, 6, 12, 15, 21)[j % 5], zimo_bonus_counts=j % 3 == 0)
+        for cut in range(0, len(concealed), 3):
+            without = concealed[:cut] + concealed[cut + 1:]
+            for win in ("zimo", "fangchong", "qianggang"):
+                got = win_faces(without, melds, rules, win=win)
+                if RED_JOKER in without:
+                    assert got is None
+                    continue
+                want = {c for c in range(52) if could_win_with(without, melds, rules, c, win=win)}
+                assert got == want, (without, melds, rules, win)
+                positives += len(got)
+    assert positives > 0
+
+
+def test_waits_isolation_filter_is_exact():
+    """The isolated-face filter in front of the waits search (split.Tables.waits) changes no
+    answer: the same faces and values as the unfiltered search, on near-winning and random
+    hands of every size, under every pair_match / special_sequence and both triplet values."""
+    from engine.games.liuhu.split import (
+        PAIR_FLAG,
+        PAIR_MATCHES,
+        SPECIAL_SEQUENCES,
+        WILD_FLAG,
+        mask_of,
+        tables,
+    )
+    rng = random.Random(4403)
+    pack = [c for c in range(52) for _ in range(4)]
+    hands = [[c for c in concealed if c != RED_JOKER][1:] for concealed, *_ in CASES]
+    hands += [rng.sample(pack, n) for n in (13, 13, 10, 7, 4, 1) for _ in range(60)]
+    filtered = 0
+    for pm in PAIR_MATCHES:
+        for ss in SPECIAL_SEQUENCES:
+            t = tables(pm, ss)
+            for cth in (3, 6):
+                for h in hands:
+                    x = mask_of(h)
+                    t.clear()
+                    got = t.waits(x, cth)
+                    t.clear()
+                    want = t._waits(x + WILD_FLAG + PAIR_FLAG, {}, {}, t.values[cth])
+                    assert got == want, (pm, ss, cth, sorted(h))
+                    filtered += len(t.isolated(x)) >= 2
+    clear_caches()
+    assert filtered > 0

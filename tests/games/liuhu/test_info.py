@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from engine.cards import parse_face
-from engine.events import NONE
+from engine.events import NONE, Event
 from engine.games import liuhu as lh
 from tests.games.liuhu.conftest import act, auto, legal, play, playout, start, table
 from tests.games.liuhu.test_claims import FILL14
@@ -92,3 +92,103 @@ def test_after_liuju_all_hands_hidden_lh70():
         v = lh.view(s, seat)
         assert all(isinstance(v["hands"][i], int) for i in range(6) if i != seat)
     assert lh.render(s, 2).count("cards]") == 5 and "liuju" in lh.render(s)
+
+
+# ---------------------------------------------------------------- who was eligible (LH-70)
+
+ELIGIBLE_3 = {                                   # seat 0 discards 9s; min_hu 0
+    0: "9s " + FILL14[3:],
+    1: "8s Ts Ah 4h 7h Kh Ac 4c 7c Kc Ad 4d 7d",   # 吃 8s 9s Ts (the next player)
+    3: "9s 9s Ah 4h 7h Kh Ac 4c 7c Kc Ad 4d 7d",   # 碰
+    5: "2s 3s 4s 5h 6h 7h 9c Tc Jc 3d 4d 5d 9d",   # 胡: 9s 9d the pair
+}
+
+
+def _window_events(hands: dict[int, str]) -> tuple[list[Event], list, list[int]]:
+    """Seat 0 discards 9s and every eligible seat passes: the events from the DISCARD to the
+    next DRAW, the states after each, and the eligible seats."""
+    s = table(hands, options={"min_hu": 0})
+    events, states = [], []
+    e = act(s, "DISCARD", 0, "9s")
+    while True:
+        s = lh.apply(s, e)
+        events.append(e)
+        states.append(s)
+        if e.kind == "DRAW":
+            break
+        e = lh.auto_event(s) or act(s, "RESPOND", lh.to_move(s), tag="pass")
+    eligible = [seat for seat in range(6) if events[1].value >> seat & 1]
+    return events, states, eligible
+
+
+def _as_seen(events: list[Event], seat: int) -> list[tuple]:
+    return [lh.seen_event(e, seat)[:6] for e in events if not lh.event_hidden(e, seat)]
+
+
+def test_a_seat_never_sees_another_seats_answer_lh70():
+    events, _, eligible = _window_events(ELIGIBLE_3)
+    assert eligible == [1, 3, 5]
+    assert [e.kind for e in events] == ["DISCARD", "WINDOW", "RESPOND", "RESPOND", "RESPOND",
+                                        "AWARD", "DRAW"]
+    assert not any(lh.event_hidden(e, None) for e in events)          # the auditor: all
+    for seat in range(6):
+        seen = [e for e in events if not lh.event_hidden(e, seat)]
+        assert [e.seat for e in seen if e.kind == "RESPOND"] == ([seat] if seat in eligible
+                                                                  else [])
+        assert not any(e.kind == "AWARD" for e in seen)               # nothing executed
+
+
+def test_rows_do_not_tell_how_many_seats_were_eligible_lh70():
+    """A seat that is not eligible sees the same events, as many and alike, whether 0 or 3
+    seats were eligible for the discard (all passing)."""
+    none, _, nobody = _window_events({0: "9s " + FILL14[3:]})
+    three, _, eligible = _window_events(ELIGIBLE_3)
+    assert nobody == [] and len(eligible) == 3
+    assert [e.kind for e in none] == ["DISCARD", "WINDOW", "DRAW"]
+    for seat in (2, 4):
+        assert len(_as_seen(none, seat)) == len(_as_seen(three, seat)) == 3
+        assert [x[:1] + x[2:] for x in _as_seen(none, seat)] == \
+            [x[:1] + x[2:] for x in _as_seen(three, seat)]            # the same but the drawer
+    for seat in eligible:                                             # its own answer only
+        assert len(_as_seen(three, seat)) == 4
+
+
+def test_view_during_a_window_shows_no_answers_or_eligibility_lh70():
+    """While the window is open a seat's view changes only where it itself must answer: the
+    others' answers and eligibility never show (the seq, the step shown, aside)."""
+    events, states, eligible = _window_events(ELIGIBLE_3)
+    during = states[1:5]                          # after WINDOW and after each RESPOND
+    for seat in range(6):
+        views = []
+        for s in during:
+            v = lh.view(s, seat)
+            assert "eligible" not in v["window"] and "answers" not in v["window"]
+            assert "calls" not in v["window"] and v["phase"] == "window"
+            assert v["to_act"] in (None, seat)
+            v.pop("seq")
+            v.pop("to_act")
+            views.append(json.dumps(v, sort_keys=True))
+        assert len(set(views)) == 1, seat
+    auditor = lh.view(during[1], None)["window"]
+    assert auditor["answers"] == [[1, "pass"]] and set(auditor["eligible"]) == {"1", "3", "5"}
+
+
+def test_event_lists_for_a_seat_drop_the_hidden_events_lh70():
+    """``liujia replay --seat`` never shows another seat's RESPOND or a nothing-executed AWARD;
+    the auditor sees every event."""
+    from engine.replay import Replay
+    from liujia.commands.replay import event_line, seen_step
+
+    events, _ = playout(7, {"min_hu": 0, "chi_card": "any"})
+    assert sum(e.kind == "RESPOND" for e in events) >= 5
+    rep = Replay(events)
+    for step in range(len(events)):
+        assert seen_step(rep, step, None) == step
+        assert event_line(rep, step, None).startswith(f"seq {step} ")
+        for seat in range(6):
+            k = seen_step(rep, step, seat)
+            shown = events[k]
+            assert k <= step and not lh.event_hidden(shown, seat)
+            assert all(lh.event_hidden(x, seat) for x in events[k + 1:step + 1])
+            assert not (shown.kind == "RESPOND" and shown.seat != seat)
+            assert event_line(rep, step, seat).startswith(f"seq {k} ")
