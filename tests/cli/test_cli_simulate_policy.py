@@ -44,3 +44,17 @@ def test_an_unknown_policy_is_refused_by_argparse(tmp_path, capsys):
         main(["simulate", "--out", str(tmp_path), "--policy", "bogus"])
     assert exc.value.code == 2
     assert "random_timeouts" in capsys.readouterr().err
+
+
+def test_a_liuhu_session_is_one_game_of_its_hands(tmp_path, capsys):
+    """Without --session-games, 扑克六湖 sessions are its ``hands`` (LH-68): 8 hands of a
+    3-hand game make sessions 3 + 3 + 2, each hand numbered in its session."""
+    import json
+
+    from engine.log import read_log
+    assert main(["simulate", "--game", "liuhu", "--games", "8", "--seed", "5", "--option",
+                 "hands=3", "--out", str(tmp_path), "--quiet"]) == 0
+    capsys.readouterr()
+    starts = [json.loads(g.events[0].payload) for f in sorted(tmp_path.glob("*.arrows"))
+              for g in read_log(f).games]
+    assert [p["hand"] for p in starts] == [1, 2, 3, 1, 2, 3, 1, 2]

@@ -19,6 +19,12 @@ from engine.games.liuhu.state import LhState
 
 Options = LiuhuOptions
 
+
+def session_length(options: LiuhuOptions) -> int:
+    """The games of a session: the hands of one game of the rules (LH-68)."""
+    return int(options.hands)
+
+
 DEMO = {"weight": 1, "option_sets": [{}, {"groups": 5, "hunzi": 1}], "session_games": 6,
         "policy": "greedy"}
 
@@ -38,6 +44,7 @@ CONFORMANCE = {
                        "CHI", "PENG", "HU", "SETTLE", "GAME_END"),
 }
 
-__all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "LhState",
+__all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
+           "GreedyPolicy", "LhState",
            "LiuhuOptions", "Options", "RandomPolicy", "cards_visible", "event_hidden",
            "from_position", "render", "seen_event", "to_position", "view"]
