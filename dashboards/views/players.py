@@ -264,7 +264,7 @@ def tendencies_section(tendencies: dict[str, Any]) -> None:
     if not tendencies:
         st.caption("No tendency catalog for the games shown.")
     for g, table in tendencies.items():   # catalog game ids: from code, not the warehouse
-        st.markdown(f"#### {g}")
+        st.markdown(f"#### {ui.game_label(g)}")
         t = pl.from_arrow(table)
         if t.is_empty():
             st.caption("No opportunity for any tendency of this game in these filters.")

@@ -173,15 +173,32 @@ def _at_step(page: DevTools, gid: str, seq: int) -> dict | None:
     return s if ok else None
 
 
+def _press_until(page: DevTools, gid: str, key: str, code: int, at: int, want: int) -> None:
+    """Press the key and wait for step ``want``; press again (at most twice more) only while
+    the page is idle and still at step ``at``: a press that reaches a page still busy binding
+    its shortcuts (a loaded machine) is lost, never doubled — a second press would go past
+    ``want`` and fail."""
+    for attempt in range(3):
+        _press(page, key, code)
+        try:
+            wait(lambda: _at_step(page, gid, want), 10 if attempt < 2 else 30,
+                 f"{key} to reach step {want}")
+            return
+        except AssertionError:
+            if attempt == 2 or (at != want and not _at_step(page, gid, at)):
+                raise
+
+
 def test_the_keyboard_steps_through_the_game(base, page, games):
     events = games["keng"][4]
     gid, last = events[0].game_id, len(events) - 1
     _open(page, f"{base}/replay?game={gid}&step=10&view=auditor", 6, 10)
+    at = 10
     for key, code, want in (("ArrowRight", 39, 11), ("ArrowRight", 39, 12),
                             ("ArrowLeft", 37, 11), ("End", 35, last), ("Home", 36, 0),
                             ("ArrowLeft", 37, 0), ("ArrowRight", 39, 1)):
-        _press(page, key, code)
-        wait(lambda want=want: _at_step(page, gid, want), 30, f"{key} to reach step {want}")
+        _press_until(page, gid, key, code, at, want)
+        at = want
     # the buttons say which key does what
     help_text = page.eval("[...document.querySelectorAll('button')].map(b => b.innerText)"
                           ".join(' | ')")
