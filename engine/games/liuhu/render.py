@@ -11,6 +11,35 @@ def _hand(h: object) -> str:
     return " ".join(h) if isinstance(h, list) else f"[{h} cards]"
 
 
+def _meld(m: dict) -> str:
+    """A meld face up, with the claimed card and its seat (LH-69)."""
+    took = f" took {m['card']} from {m['from']}" if m.get("from") is not None else ""
+    return f"{m['kind']}[{' '.join(m['cards'])}]{took}"
+
+
+def _part(kind: str, part: dict) -> str:
+    """One group or the pair of a split: kind, cards (RJ as the faces chosen), value."""
+    wild = f" RJ as {' '.join(part['wild'])}" if part.get("wild") else ""
+    marks = "".join((" exposed" if part.get("exposed") else "",
+                     " meld" if part.get("meld") else "",
+                     " *winning card*" if part.get("holds_winning") else ""))
+    return f"    {kind:<9} {' '.join(part['cards'])}{wild}{marks}  {part['value']} hu"
+
+
+def _win_lines(win: dict) -> list[str]:
+    """A 胡 with its recorded split and total (public at a win, LH-69)."""
+    card = f" on {win['card']}" if win.get("card") else ""
+    payer = f" paid by seat {win['payer']}" if win.get("payer") is not None else ""
+    split = win.get("split") or {}
+    out = [f"hu: seat {win['seat']} {win['type']}{card}{payer} total {win['total']}"]
+    out += [_part(g["kind"], g) for g in split.get("groups", [])]
+    if split.get("pair"):
+        out.append(_part("pair", split["pair"]))
+    if split:
+        out.append(f"    bonus {split.get('bonus', 0)}, total {split.get('total')}")
+    return out
+
+
 def render(s: LhState, seat: int | None = None) -> str:
     """The table at this state as the seat (None: the auditor) saw it."""
     v = view(s, seat)
@@ -19,7 +48,7 @@ def render(s: LhState, seat: int | None = None) -> str:
              f"phase {v['phase']} ({who})  dealer {v['dealer']} dice {v['dice']} "
              f"wall {v['wall_size']}"]
     for i in range(6):
-        melds = "  ".join(f"{m['kind']}[{' '.join(m['cards'])}]" for m in v["melds"][i])
+        melds = "  ".join(_meld(m) for m in v["melds"][i])
         act = " <" if v["to_act"] == i else ""
         lines.append(f"  {i} {s.players[i]:<12} {v['balances'][i]:>6} "
                      f"{v['hand_sizes'][i]:>2}: {_hand(v['hands'][i])}"
@@ -30,7 +59,7 @@ def render(s: LhState, seat: int | None = None) -> str:
     if w:
         lines.append(f"window: {w['kind']} {w['card']} from seat {w['from']}")
     for win in v["wins"]:
-        lines.append(f"hu: seat {win['seat']} {win['type']} total {win['total']}")
+        lines.extend(_win_lines(win))
     r = v["result"]
     if r:
         lines.append(f"result: {r['reason']}, changes {r['changes']}, balances "

@@ -192,3 +192,23 @@ def test_event_lists_for_a_seat_drop_the_hidden_events_lh70():
             assert all(lh.event_hidden(x, seat) for x in events[k + 1:step + 1])
             assert not (shown.kind == "RESPOND" and shown.seat != seat)
             assert event_line(rep, step, seat).startswith(f"seq {k} ")
+
+
+def test_the_terminal_table_shows_a_win_with_its_split_lh69():
+    """At a win the table (``liujia replay``) shows each group and the pair of the recorded
+    split with its value, the bonus and the total (public, LH-69), and each meld with the
+    card it took and from whom."""
+    from engine.sim import simulate
+    for sim in simulate("liuhu", 12, seed=3, policy_name="greedy", session_games=6):
+        hus = [json.loads(e.payload) for e in sim.events if e.kind == "HU"]
+        if not hus:
+            continue
+        text = lh.render(sim.final, (hus[0]["seat"] + 1) % 6 if "seat" in hus[0] else 1)
+        split = hus[0]["split"]
+        for g in split["groups"]:
+            assert f"{g['kind']:<9} {' '.join(g['cards'])}" in text and f"{g['value']} hu" in text
+        assert f"bonus {split['bonus']}, total {split['total']}" in text
+        melds = [m for row in lh.view(sim.final, None)["melds"] for m in row if m["from"] is not None]
+        assert all(f"took {m['card']} from {m['from']}" in text for m in melds)
+        return
+    raise AssertionError("no 胡 in 12 seeded hands")
