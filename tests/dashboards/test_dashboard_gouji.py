@@ -356,7 +356,7 @@ def test_players_page_shows_how_a_player_plays_gouji(gouji_app_db, gouji_games):
     at.switch_page("views/players.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert any(s.value == "Tendencies" for s in at.subheader)
-    assert any(m.value == "#### gouji" for m in at.markdown)
+    assert any(m.value == "#### 够级 (gouji)" for m in at.markdown)
     labels = {m.label: m.value for m in at.metric}
     games = [g for g in gouji_games if player in Replay(g).final.players]
     assert labels["games"] == str(len(games))

@@ -180,7 +180,7 @@ def test_profile_tendencies_per_game_chart_and_partnerships(mixed_app_db):
     at = _page(player=player)
     assert not any(s.value == "How this player plays 够级" for s in at.subheader)
     assert [m.value for m in at.markdown if m.value.startswith("####")] == [
-        "#### keng", "#### gouji"]
+        "#### 六人坑 (keng)", "#### 够级 (gouji)"]
     tables = _tendency_tables(at)
     assert len(tables) == 2
     with reader(mixed_app_db) as con:
@@ -214,7 +214,7 @@ def test_game_filter_applies_to_the_whole_profile(mixed_app_db):
     assert not at.exception
     metrics = {m.label: m.value for m in at.metric}
     assert metrics["games"] == str(_sql_counts(mixed_app_db, "gouji")[player][0])
-    assert [m.value for m in at.markdown if m.value.startswith("####")] == ["#### gouji"]
+    assert [m.value for m in at.markdown if m.value.startswith("####")] == ["#### 够级 (gouji)"]
     assert len(_tendency_tables(at)) == 1
     assert set(_charts(at)) == RESULT_CHARTS | {"tendencies · gouji"}
     assert set(_frame(at, "by_seat")["game · seat"].str.split(" · ").str[0]) == {"gouji"}
