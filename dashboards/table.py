@@ -16,7 +16,7 @@ import functools
 import importlib
 import importlib.util
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from types import ModuleType
 from typing import Any
@@ -309,6 +309,18 @@ def seat_names(view: dict[str, Any], players: Sequence[str] | None) -> list[str]
     n = seat_count(view, players)
     names = [str(p) for p in (players if players is not None else view.get("players") or [])]
     return (names + [""] * n)[:n]
+
+
+def seats_table_html(view: dict[str, Any], players: Sequence[str] | None,
+                     seat_html: Callable[..., str], centre: str, *, css: str = "",
+                     style: bool = True) -> str:
+    """A game's whole table: each seat's panel (``seat_html(view, seat, name, area=…)``)
+    around the centre, with the table's CSS and the game's own ``css`` when styled."""
+    names = seat_names(view, players)
+    seats = [seat_html(view, seat, names[seat], area=seat_area(view, seat))
+             for seat in range(seat_count(view, players))]
+    head = f"<style>{TABLE_CSS}\n{css}</style>" if style and css else ""
+    return head + layout_html(view, seats, centre, style=style and not css)
 
 
 def layout_html(view: dict[str, Any], seats: Sequence[str], centre: str, *,

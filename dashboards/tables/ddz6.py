@@ -23,21 +23,18 @@ from html import escape
 from typing import Any
 
 from dashboards.table import (
-    TABLE_CSS,
     card_html,
     cards_html,
     event_payload,
     hand_div,
     hidden_html,
-    layout_html,
     outcome_html,
     outcome_of,
     result_summary,
-    seat_area,
     seat_count,
     seat_list,
-    seat_names,
     seat_or_none,
+    seats_table_html,
     side_of,
     signed,
     to_act_seat,
@@ -553,11 +550,8 @@ def centre_html(view: dict[str, Any]) -> str:
 def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
                style: bool = True) -> str:
     """The whole 六人斗地主 table as one HTML fragment: six seats around the centre, escaped."""
-    names = seat_names(view, players)
-    seats = [seat_html(view, seat, names[seat], area=seat_area(view, seat))
-             for seat in range(seat_count(view, players))]
-    css = f"<style>{TABLE_CSS}\n{DDZ6_CSS}</style>" if style else ""
-    return css + layout_html(view, seats, centre_html(view), style=False)
+    return seats_table_html(view, players, seat_html, centre_html(view), css=DDZ6_CSS,
+                            style=style)
 
 
 # ---------------------------------------------------------------- events

@@ -18,15 +18,13 @@ from dashboards.table import (
     card_html,
     cards_html,
     event_payload,
-    layout_html,
     outcome_of,
     result_summary,
-    seat_area,
     seat_count,
     seat_list,
-    seat_names,
     seat_or_none,
     seat_panel_html,
+    seats_table_html,
     side_of,
     signed,
     suit_html,
@@ -240,10 +238,7 @@ def centre_html(view: dict[str, Any]) -> str:
 def table_html(view: dict[str, Any], players: Sequence[str] | None = None, *,
                style: bool = True) -> str:
     """The whole 摸到爽 table as one HTML fragment: 3–5 seats around the centre, escaped."""
-    names = seat_names(view, players)
-    seats = [seat_html(view, seat, names[seat], area=seat_area(view, seat))
-             for seat in range(seat_count(view, players))]
-    return layout_html(view, seats, centre_html(view), style=style)
+    return seats_table_html(view, players, seat_html, centre_html(view), style=style)
 
 
 # ---------------------------------------------------------------- events
