@@ -18,7 +18,7 @@ from typing import Any
 from dashboards.table import card_html, cards_html, hidden_html, table_module
 from engine.cards import format_face, parse_face, pretty_face
 from engine.events import Event
-from engine.games import find_game
+from engine.games import find_game, seen_numbers
 from engine.replay import game_type
 
 AUDITOR = "auditor"
@@ -73,7 +73,9 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
                players: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Display rows of a game's events (GAME_START first) as this perspective may see them:
     a seat's rows leave out the events it does not see happen (the game's optional
-    ``event_hidden`` hook: 扑克六湖's other seats' RESPOND), so row i need not be seq i."""
+    ``event_hidden`` hook: 扑克六湖's other seats' RESPOND) and number the rest in its own count
+    (row "seq", ``seen_numbers``: the log's seqs would show by their gaps how many it did not
+    see, LH-70); row "at" is the log's seq, for stepping, never shown to a seat."""
     if not events:
         return []
     game = game_type(events[0])
@@ -81,15 +83,15 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
     seen_event = g.seen_event
     detail = table_module(game).event_detail
     seat = _seat(perspective)
-    hidden = getattr(g, "event_hidden", None) if seat is not None else None
-    return [_row(e, seat, players, seen_event, detail) for e in events
-            if hidden is None or not hidden(e, seat)]
+    numbers = seen_numbers(g, events, seat)
+    return [{**_row(e, seat, players, seen_event, detail), "seq": n, "at": e.seq}
+            for e, n in zip(events, numbers, strict=True) if n >= 0]
 
 
 def row_index(rows: Sequence[dict[str, Any]], seq: int) -> int:
-    """The index of the last row at or before ``seq`` (rows in seq order; 0 if none): the row
-    of the event a perspective last saw at that step."""
-    return max(0, bisect_right([r["seq"] for r in rows], seq) - 1)
+    """The index of the last row at or before the log's ``seq`` (rows in seq order; 0 if
+    none): the row of the event a perspective last saw at that step."""
+    return max(0, bisect_right([r.get("at", r["seq"]) for r in rows], seq) - 1)
 
 
 def events_text_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -133,14 +135,17 @@ FOLD_CSS = """
 """.strip()
 
 
-def event_line_html(row: dict[str, Any], last: int, *, style: bool = True) -> str:
+def event_line_html(row: dict[str, Any], last: int | None, *, style: bool = True) -> str:
     """The current event as one escaped line: 'seq 12 / 88 · seat 3 (p) PLAY T♥' (a long card
-    list folded, ``event_cards_html``)."""
+    list folded, ``event_cards_html``); without ``last`` (a seat, which neither knows how many
+    events follow nor counts the log's seqs) 'event 12 · …'."""
     css = f"<style>{FOLD_CSS}</style>" if style else ""
     who = (f"seat {int(row['seat'])} ({escape(str(row['player']))}) "
            if row["seat"] is not None else "")
-    return (f'{css}<div class="lj-now-line" style="font-size:1.05rem"><b>seq '
-            f'{int(row["seq"])} / {int(last)}</b> · {who}<b>{escape(str(row["kind"]))}</b> '
+    at = f"seq {int(row['seq'])} / {int(last)}" if last is not None else \
+        f"event {int(row['seq'])}"
+    return (f'{css}<div class="lj-now-line" style="font-size:1.05rem"><b>'
+            f'{at}</b> · {who}<b>{escape(str(row["kind"]))}</b> '
             f"{event_cards_html(row)} {escape(str(row['detail']))}</div>")
 
 
@@ -162,12 +167,12 @@ def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
     lo = max(0, at - before)
     hi = min(len(rows), at + (after if future else 0) + 1)
     out = [f"<style>{EVENTS_CSS}</style>" if style else "",
-           '<table class="lj-events"><thead><tr><th>seq</th><th>seat</th><th>player</th>'
+           f'<table class="lj-events"><thead><tr><th>{"seq" if future else "event"}</th><th>seat</th><th>player</th>'
            "<th>event</th><th>cards</th><th>detail</th></tr></thead><tbody>"]
     if lo > 0:
         out.append(f'<tr><td colspan="6" class="lj-more">… {lo} earlier events</td></tr>')
     for i, r in enumerate(rows[lo:hi], start=lo):
-        now = i == at and r["seq"] <= current
+        now = i == at and r.get("at", r["seq"]) <= current
         cards = event_cards_html(r)
         seat = "" if r["seat"] is None else str(int(r["seat"]))
         cls = ' class="lj-now"' if now else ""

@@ -13,6 +13,8 @@ and the session's totals follow below.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import polars as pl
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
@@ -92,8 +94,14 @@ def write_url(game: str, step: int, view: int | str) -> None:
     ss[URL] = want
 
 
-def _go(delta: int | None = None, to: int | None = None, last: int = 0) -> None:
+def _go(delta: int | None = None, to: int | None = None, last: int = 0,
+        stops: list[int] | None = None) -> None:
     cur = int(ss.get(STEP, 0))
+    if stops:                   # a seat steps over the events it saw (LH-70), not the log's
+        i = max(0, bisect_right(stops, cur) - 1)
+        j = i + delta if delta is not None else (len(stops) - 1 if to else 0)
+        ss[STEP] = stops[max(0, min(len(stops) - 1, j))]
+        return
     ss[STEP] = max(0, min(last, cur + delta if delta is not None else (to or 0)))
 
 
@@ -193,17 +201,25 @@ def _pick_perspective(players: list[str]) -> int | str:
         format_func=lambda p: "auditor (all cards)" if p == AUDITOR else f"seat {p} · {players[p]}")
 
 
-def _step_controls(row: DeltaGenerator, last: int) -> int:
+def _step_controls(row: DeltaGenerator, last: int, stops: list[int] | None = None) -> int:
     """First / previous / next / last (with their keys) and the step slider, added to the
-    title's row."""
+    title's row. With ``stops`` (the log's seqs of the events a seat saw happen, when the
+    game hides some: 扑克六湖) they step over those only, and the slider counts them in the
+    seat's own numbering, so that neither shows how many events it did not see (LH-70)."""
     moves = ({"to": 0}, {"delta": -1}, {"delta": 1}, {"to": last})
     for (key, label, shortcut, help_text), move in zip(STEP_BUTTONS, moves, strict=True):
         row.button(label, key=key, shortcut=shortcut, help=help_text, width="content",
-                   on_click=_go, kwargs={**move, "last": last})
-    if last > 0:
+                   on_click=_go, kwargs={**move, "last": last, "stops": stops})
+    if stops is not None:
+        ss[STEP] = stops[max(0, bisect_right(stops, int(ss.get(STEP, 0))) - 1)]
+        if len(stops) > 1:
+            number = {a: i for i, a in enumerate(stops)}
+            return int(row.select_slider("Step (the seat's events)", options=stops, key=STEP,
+                                         format_func=lambda a: str(number[a])))
+    elif last > 0:
         return row.slider("Step (seq)", 0, last, key=STEP)
     row.caption("This game has a single event.")
-    return 0
+    return int(ss.get(STEP, 0))
 
 
 def _event_list(game_id: str, rows: list, step: int, perspective: int | str) -> None:
@@ -214,7 +230,7 @@ def _event_list(game_id: str, rows: list, step: int, perspective: int | str) -> 
     listed = data.replay_rows_table(game_id, perspective)
     if not auditor:     # a seat's rows skip the events it never saw (the game's event_hidden)
         listed = listed.slice(0, row_index(rows, step) + 1)
-    ss[LISTED_SEQS] = listed.column("seq").to_pylist()
+    ss[LISTED_SEQS] = [r["at"] for r in rows[:listed.num_rows]]
     with st.expander(f"All {len(rows)} events (select one to jump to it)" if auditor else
                      "The events so far (select one to jump to it)"):
         st.dataframe(listed, hide_index=True, width="stretch",
@@ -268,12 +284,13 @@ def main() -> None:
     ss[STEP] = max(0, min(int(ss.get(STEP, 0)), last))
     players = list(rp.final.players)
     perspective = _pick_perspective(players)
-    step = _step_controls(head, last)
+    rows = data.replay_rows(game_id, perspective)
+    hides = perspective != AUDITOR and getattr(rp.game, "event_hidden", None) is not None
+    step = _step_controls(head, last, [r["at"] for r in rows] if hides else None)
 
     state = rp.state_at(step)
     view = rp.game.view(state, None if perspective == AUDITOR else perspective)
-    rows = data.replay_rows(game_id, perspective)
-    st.html(event_line_html(rows[row_index(rows, step)], last))
+    st.html(event_line_html(rows[row_index(rows, step)], None if hides else last))
     st.html(table_html(rp.game_type, view, players))
 
     _event_list(game_id, rows, step, perspective)

@@ -15,7 +15,8 @@ use ``getattr(game, name, None)``):
 - ``event_hidden(e: Event, seat: int | None) -> bool``: True if the seat does not see that
   the event happened at all (扑克六湖: another seat's RESPOND, LH-70); the auditor (None) sees
   everything. Without it nothing is hidden. Event lists for a seat (``dashboards.events``,
-  ``liujia replay --seat``) drop such events.
+  ``liujia replay --seat``) drop such events and number the rest in the seat's own count
+  (``seen_numbers``): the log's seqs would show by their gaps how many events were hidden.
 """
 
 from __future__ import annotations
@@ -136,6 +137,24 @@ INTERFACE = tuple(
 )
 
 _CACHE: dict[str, Any] = {}
+
+
+def seen_numbers(game: Any, events: Sequence[Event], seat: int | None) -> list[int]:
+    """Each event's number as the seat counts them (-1: it did not see it happen, the game's
+    ``event_hidden``): the events it saw numbered 0, 1, 2, …; the auditor's (None) are the
+    seqs."""
+    hidden = getattr(game, "event_hidden", None) if seat is not None else None
+    if hidden is None:
+        return [e.seq for e in events]
+    out: list[int] = []
+    n = 0
+    for e in events:
+        if hidden(e, seat):
+            out.append(-1)
+        else:
+            out.append(n)
+            n += 1
+    return out
 
 
 def find_game(game: str) -> Any:

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from engine.games import seen_numbers
 from engine.replay import Replay, validate_events
 from liujia.commands._common import FOUND, OK, fail, load_game, safe_lines, safe_text
 
@@ -79,10 +80,16 @@ def seen_step(rep: Replay, step: int, seat: int | None) -> int:
 def event_line(rep: Replay, step: int, seat: int | None) -> str:
     """The event at a step in one line as the seat saw it (the game's ``seen_event``: not
     another seat's deal, not the deck order, no private field), hidden cards counted; for a
-    seat, the last event at or before the step it saw happen (``seen_step``)."""
-    e = rep.events[seen_step(rep, step, seat)]
+    seat, the last event at or before the step it saw happen (``seen_step``), numbered in the
+    seat's own count (``seen_numbers``: the log's seqs would show how many it did not see)."""
+    at = seen_step(rep, step, seat)
+    e = rep.events[at]
     seen = rep.game.seen_event(e, seat)
     hidden = len(e.cards) - len(seen.cards)
+    if seat is not None and getattr(rep.game, "event_hidden", None) is not None:
+        n = seen_numbers(rep.game, rep.events[:at + 1], seat)[at]
+        line = f"event {n}" + seen.describe().removeprefix(f"seq {seen.seq}")
+        return line + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
     return seen.describe() + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
 
 
@@ -122,5 +129,9 @@ def run(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat < n:
         return fail(f"--seat {args.seat}: game {args.game} has seats 0-{n - 1}")
     print(shown_table(rep, rep.game.render(rep.state_at(step), args.seat)))
-    print(safe_text(f"event {step}/{len(rep) - 1}: {event_line(rep, step, args.seat)}"))
+    line = event_line(rep, step, args.seat)
+    if args.seat is not None and getattr(rep.game, "event_hidden", None) is not None:
+        print(safe_text(f"seat {args.seat}'s last event seen (numbered as it saw them): {line}"))
+    else:
+        print(safe_text(f"event {step}/{len(rep) - 1}: {line}"))
     return warn_problem(rep, problem)

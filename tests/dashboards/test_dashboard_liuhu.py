@@ -269,7 +269,7 @@ def test_passes_are_told_only_to_the_auditor_and_the_passer(games):
         for row in event_rows(events, seat, []):
             assert row["detail"] and "None" not in row["detail"], row
             if row["detail"] == "passes":
-                assert passers[row["seq"]] == seat
+                assert passers[row["at"]] == seat
 
 
 # ---------------------------------------------------------------- the replay page
@@ -304,13 +304,13 @@ def test_a_seat_on_the_replay_page_sees_no_hidden_answer(liuhu_db, games, monkey
     events, g = games[0], find_game("liuhu")
     step, seat = next((e.seq, s) for e in events if e.kind == "RESPOND"
                       for s in range(6) if s != e.seat and g.event_hidden(e, s))
-    seen = max(e.seq for e in events[:step + 1] if not g.event_hidden(e, seat))
+    seen = sum(not g.event_hidden(e, seat) for e in events[:step + 1]) - 1   # its own count
     at = _replay(game=events[0].game_id, step=str(step), view=str(seat))
     assert not at.exception
     (line,) = [h.proto.body for h in at.html if "lj-now-line" in h.proto.body]
-    assert f"seq {seen} / " in line and "RESPOND" not in line
+    assert f"event {seen}</b> ·" in line and "RESPOND" not in line and " / " not in line, line[-300:]
     listed = at.dataframe[0].value
-    assert list(listed["seq"])[-1] == seen
+    assert list(listed["seq"]) == list(range(seen + 1))     # no gap tells of a hidden event
     assert all(int(x) == seat for k, x in zip(listed["kind"], listed["seat"], strict=True)
                if k == "RESPOND")                       # its own answers only
     at = _replay(game=events[0].game_id, step=str(len(events) - 1), view=str(seat))

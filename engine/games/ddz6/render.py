@@ -15,7 +15,7 @@ def render(s: DdzState, seat: int | None = None) -> str:
     """The table at this state as the seat (None: the auditor) saw it."""
     v = view(s, seat)
     who = "auditor" if seat is None else f"seat {seat}"
-    lines = [f"{v['game']} {s.game_id} seq {s.seq} phase {s.phase} ({who})  "
+    lines = [f"{v['game']} {s.game_id} after seq {s.seq - 1} phase {s.phase} ({who})  "
              f"S={v['S'] or '-'} N={v['N']}"]
     mark = v.get("open_mark")
     if mark:

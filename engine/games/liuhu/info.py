@@ -120,7 +120,7 @@ def view(s: LhState, seat: int | None) -> dict[str, Any]:
         phase = "window"                         # eligibility and answers are hidden
         mover = mover if mover == seat else -1
     v: dict[str, Any] = {
-        "game": "liuhu", "game_id": s.game_id, "seq": s.seq, "phase": phase,
+        "game": "liuhu", "game_id": s.game_id, "seq": s.seen_seq(seat), "phase": phase,
         "players": list(s.players), "perspective": "auditor" if auditor else seat,
         "hands": _hands(s, seat), "hand_sizes": [len(h) for h in s.hands],
         "to_act": None if mover < 0 else mover, "sides": [None] * SEATS,

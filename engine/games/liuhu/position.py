@@ -84,6 +84,7 @@ def to_position(s: LhState) -> dict[str, Any]:
         "changes": list(s.changes), "next_dealer": _opt(s.next_dealer),
         "to_act": _opt(to_move(s)),
         "result": None if s.result is None else json.loads(s.result),
+        "unseen": list(s.unseen),
     }
 
 
@@ -227,8 +228,22 @@ def _read(p: dict[str, Any]) -> LhState:
         raise bad("result", "must be GAME_END's result object or null")
     s.result = None if res is None else json.dumps(res, sort_keys=True, separators=(",", ":"),
                                                    ensure_ascii=False)
+    s.unseen = _read_unseen(f, s.seq)
     f.done("format", "to_act")
     return s
+
+
+def _read_unseen(f: Fields, seq: int) -> tuple[int, ...]:
+    """Per seat, the events it did not see happen (LH-70); a position written before this
+    field existed counts none."""
+    v = f.get("unseen", None)
+    if v is None:
+        return (0,) * SEATS
+    if not isinstance(v, list) or len(v) != SEATS or not all(isinstance(x, int) and not isinstance(x, bool)
+                                  and 0 <= x < seq for x in v):
+        raise bad("unseen", f"must be 6 counts 0-{seq - 1}: the events each seat did not see "
+                  "happen (LH-70)")
+    return tuple(v)
 
 
 def _player(v: Any, name: str) -> str:

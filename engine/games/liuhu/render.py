@@ -44,7 +44,9 @@ def render(s: LhState, seat: int | None = None) -> str:
     """The table at this state as the seat (None: the auditor) saw it."""
     v = view(s, seat)
     who = "auditor" if seat is None else f"seat {seat}"
-    lines = [f"liuhu {s.game_id} hand {v['hand']}/{s.options.hands} seq {s.seq} "
+    # a seat counts only the events it saw happen (LH-70), the auditor the log's seqs
+    at = f"after seq {s.seq - 1}" if seat is None else f"after its event {v['seq'] - 1}"
+    lines = [f"liuhu {s.game_id} hand {v['hand']}/{s.options.hands} {at} "
              f"phase {v['phase']} ({who})  dealer {v['dealer']} dice {v['dice']} "
              f"wall {v['wall_size']}"]
     for i in range(6):

@@ -181,6 +181,7 @@ def fresh(game_id: str, opts: LiuhuOptions, players: tuple[str, ...], hand: int,
     s.hands, s.melds, s.pool = ((),) * SEATS, ((),) * SEATS, ()
     clear_window(s)
     s.hus, s.changes, s.next_dealer, s.result = (), (), -1, None
+    s.unseen = (0,) * SEATS
     return s
 
 

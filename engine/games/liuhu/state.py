@@ -46,7 +46,7 @@ class LhState(SlotState):
         "hand_no", "first_dealer", "dealer", "dice", "ring", "brk", "wall", "front", "tail",
         "balances", "phase", "turn", "drawn", "hands", "melds", "pool",
         "w_kind", "w_card", "w_from", "eligible", "answers", "calls", "pending",
-        "hus", "changes", "next_dealer", "result",
+        "hus", "changes", "next_dealer", "result", "unseen",
     )
 
     game_id: str
@@ -84,6 +84,14 @@ class LhState(SlotState):
     changes: tuple[int, ...]        # the SETTLE chip changes once settled, () before
     next_dealer: int                # the next hand's dealer once known (LH-66, LH-67), -1
     result: str | None              # the canonical JSON of GAME_END once over
+    unseen: tuple[int, ...]         # per seat, the events so far it did not see happen
+    #                               # (LH-70: other seats' RESPOND, an AWARD of nothing)
+
+    def seen_seq(self, seat: int | None) -> int:
+        """The seq of the next event in the seat's own numbering, which counts only the events
+        it saw happen (LH-70: gaps would tell how many seats were eligible); the auditor's
+        (None) is the log's seq."""
+        return self.seq if seat is None else self.seq - self.unseen[seat]
 
     def wall_size(self) -> int:
         """The number of cards left in the wall (LH-11)."""

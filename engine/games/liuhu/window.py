@@ -127,6 +127,7 @@ def step_respond(s: LhState, e: Event) -> None:
             raise illegal(s, e, rule, why)
         claim = found[0]
     s.answers += ((seat, claim),)
+    s.unseen = tuple(n + (x != seat) for x, n in enumerate(s.unseen))     # LH-70
     if len(s.answers) == len(s.eligible):
         s.phase = AWARD
 
@@ -156,6 +157,7 @@ def step_award(s: LhState, e: Event) -> None:
         raise illegal(s, e, rule, f"the window executes {exp.payload}")
     s.calls = tuple((seat, c) for seat, c in s.answers if c[0] != PASS)
     if not done:
+        s.unseen = tuple(n + 1 for n in s.unseen)          # nobody sees an empty AWARD (LH-70)
         no_claim(s)
         return
     s.pending, s.phase = done, CLAIM

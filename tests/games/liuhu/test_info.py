@@ -191,7 +191,32 @@ def test_event_lists_for_a_seat_drop_the_hidden_events_lh70():
             assert k <= step and not lh.event_hidden(shown, seat)
             assert all(lh.event_hidden(x, seat) for x in events[k + 1:step + 1])
             assert not (shown.kind == "RESPOND" and shown.seat != seat)
-            assert event_line(rep, step, seat).startswith(f"seq {k} ")
+            n = sum(not lh.event_hidden(x, seat) for x in events[:k + 1]) - 1
+            assert event_line(rep, step, seat).startswith(f"event {n} ")    # its own count
+
+
+def test_a_seats_numbering_does_not_tell_how_many_were_eligible_lh70():
+    """The numbers a seat gives the events it saw (event lists, its view's seq, the table's
+    header) are the same whether 0 or 3 seats were eligible and passed: the log's seqs
+    differ by the four hidden events, a seat's count does not."""
+    from engine.games import seen_numbers
+    none, none_states, _ = _window_events({0: "9s " + FILL14[3:]})
+    three, three_states, _ = _window_events(ELIGIBLE_3)
+    assert three[-1].seq - none[-1].seq == 4                          # 3 RESPOND + AWARD
+    for seat in (2, 4):
+        assert [n for n in seen_numbers(lh, none, seat) if n >= 0] == \
+            [n for n in seen_numbers(lh, three, seat) if n >= 0]
+        a, b = none_states[-1], three_states[-1]
+        assert lh.view(a, seat)["seq"] == lh.view(b, seat)["seq"]
+        assert lh.render(a, seat).splitlines()[0] == lh.render(b, seat).splitlines()[0]
+        assert lh.view(b, None)["seq"] == b.seq                       # the auditor: the log's
+    for seat in (1, 3, 5):                                            # its own answer counts
+        assert lh.view(three_states[-1], seat)["seq"] == lh.view(none_states[-1], seat)["seq"] + 1
+    pos = lh.to_position(three_states[-1])
+    assert pos["unseen"] == [4, 3, 4, 3, 4, 3]
+    assert lh.from_position(pos, scenario=True).unseen == three_states[-1].unseen
+    del pos["unseen"]                                                 # an older position
+    assert lh.from_position(pos, scenario=True).unseen == (0,) * 6
 
 
 def test_the_terminal_table_shows_a_win_with_its_split_lh69():
