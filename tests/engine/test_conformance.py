@@ -158,9 +158,11 @@ def _assert_outcomes(g, s, gid):
     assert len(sides) == n, gid
     if g.SIDES == NO_SIDES:
         assert sides == (None,) * n, gid
-    if any(o.result == DRAW for o in out):
-        assert all(o.result == DRAW for o in out), f"{gid}: a draw is a draw for every seat"
     won = [i for i, o in enumerate(out) if o.result == WIN]
+    if any(o.result == DRAW for o in out) and (g.SIDES != NO_SIDES or not won):
+        assert all(o.result == DRAW for o in out), f"{gid}: a draw is a draw for every seat"
+    # beside a winner, a seat that draws took no part in the result: it neither won nor paid
+    assert all(o.score == 0 for o in out if o.result == DRAW and won), gid
     if g.SIDES == FIXED_SIDES and won:
         assert {sides[i] for i in won} == {sides[won[0]]}, gid
         assert all(o.result == WIN for i, o in enumerate(out) if sides[i] == sides[won[0]])

@@ -120,15 +120,16 @@ def result(s: LhState) -> dict[str, Any] | None:
 
 
 def outcomes(s: LhState) -> tuple[Outcome, ...] | None:
-    """Each seat's outcome of the hand: the winners win, the others lose; a 流局 is a draw for
-    every seat (LH-64); the score is the hand's chip change."""
+    """Each seat's outcome of the hand: the winners win, the seats that paid lose, a seat that
+    neither won nor paid (a bystander of a 放铳 or 抢杠胡: LH-61, LH-62) draws; a 流局 is a
+    draw for every seat (LH-64); the score is the hand's chip change."""
     if s.result is None:
         return None
     if not s.hus:
         return tuple(Outcome(None, 0, DRAW) for _ in range(SEATS))
     winners = {h[0] for h in s.hus}
-    return tuple(Outcome(None, s.changes[i], WIN if i in winners else LOSS)
-                 for i in range(SEATS))
+    return tuple(Outcome(None, s.changes[i], WIN if i in winners else
+                         LOSS if s.changes[i] < 0 else DRAW) for i in range(SEATS))
 
 
 def sides(s: LhState, viewer: int | None = None) -> tuple[None, ...]:

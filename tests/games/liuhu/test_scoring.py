@@ -42,6 +42,8 @@ def test_worked_example_fangchong_21_paid_by_seat_1():
     s = play(s, hu)
     assert lh.result(s)["changes"] == [0, -21, 0, 0, 21, 0]      # LH-59, LH-61
     assert lh.result(s)["next_dealer"] == 4                      # LH-66
+    # the winner wins, the discarder loses, the four who paid nothing draw (LH-61)
+    assert [o.result for o in lh.outcomes(s)] == ["draw", "loss", "draw", "draw", "win", "draw"]
 
 
 def _zimo(**opts):
@@ -59,6 +61,7 @@ def test_worked_example_zimo_15_each_of_five_pays():
     assert split["pair"]["value"] == 0 and split["bonus"] == 3   # LH-53, LH-55
     s = play(s, hu)
     assert lh.result(s)["changes"] == [-15, -15, 75, -15, -15, -15]   # LH-60
+    assert [o.result for o in lh.outcomes(s)] == ["loss"] * 2 + ["win"] + ["loss"] * 3
 
 
 def test_zimo_bonus_not_counting_makes_12_too_little_lh45():
