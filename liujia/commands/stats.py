@@ -119,6 +119,12 @@ def _scope_problem(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> 
     if args.before is not None and not con.execute(
             "SELECT 1 FROM games WHERE game_id = ?", [args.before]).fetchall():
         return f"--before: no game {shown_id(args.before)} in the warehouse"
+    if args.seat is not None:
+        (most,) = con.execute("SELECT max(seats) FROM games WHERE $game::VARCHAR IS NULL OR "
+                              "game = $game", {"game": args.game}).fetchone()
+        if most is not None and args.seat >= most:
+            of = f"the {args.game} games" if args.game else "the games"
+            return f"--seat {args.seat}: {of} in the warehouse have seats 0-{most - 1}"
     return None
 
 

@@ -126,6 +126,9 @@ def test_an_empty_range_and_an_unknown_game_are_usage_errors(stats_db, capsys):
     assert "--since 2026-03-01 is after --until 2026-02-01" in err and "no game" not in err
     assert main(["stats", *db, "--before", "no-such-game"]) == 2
     assert "--before: no game 'no-such-game' in the warehouse" in capsys.readouterr().err
+    assert main(["stats", *db, "--game", "keng", "--seat", "6"]) == 2   # keng has seats 0-5
+    assert "--seat 6: the keng games in the warehouse have seats 0-5" in capsys.readouterr().err
+    assert main(["stats", *db, "--game", "keng", "--seat", "5"]) in (0, 1)
 
 
 def test_usage_errors_are_one_line(capsys):
