@@ -23,7 +23,15 @@ class InvalidEvent(EngineError):
 
 
 class IllegalMove(EngineError):
-    """A well-formed event that breaks a rule; carries the rule id and a one-line reason."""
+    """A well-formed event that breaks a rule; carries the rule id and a one-line reason.
+
+    ``rule_id`` is the most specific rule: why *this* seat may not do *this* now. ``also``
+    names the other rules the event breaks, ``legal`` says what would have been legal now
+    (the seat to act and its kinds of action). Both are appended to ``reason``, which stays
+    the whole one-line explanation (``cause`` is the reason without them), so the message
+    keeps its form ``"{rule_id}: {reason}"``:
+    ``GJ-23: … may not answer again this round; also breaks GJ-22; legal now: seat 3: PLAY, PASS``.
+    """
 
     def __init__(
         self,
@@ -34,9 +42,15 @@ class IllegalMove(EngineError):
         seq: int = -1,
         seat: int = -1,
         event: Any = None,
+        also: tuple[str, ...] = (),
+        legal: str = "",
     ) -> None:
         self.rule_id = rule_id
-        self.reason = reason
+        self.cause = reason
+        self.also = tuple(dict.fromkeys(r for r in also if r and r != rule_id))
+        self.legal = legal
+        self.reason = reason + (f"; also breaks {', '.join(self.also)}" if self.also else "") \
+            + (f"; legal now: {legal}" if legal else "")
         self.game_id = game_id
         self.seq = seq
         self.seat = seat
@@ -44,7 +58,7 @@ class IllegalMove(EngineError):
         where = ", ".join(p for p in (f"game {game_id}" if game_id else "",
                                       f"seq {seq}" if seq >= 0 else "",
                                       f"seat {seat}" if seat >= 0 else "") if p)
-        super().__init__(f"{rule_id}: {reason}" + (f" ({where})" if where else ""))
+        super().__init__(f"{rule_id}: {self.reason}" + (f" ({where})" if where else ""))
 
 
 class LogIntegrityError(EngineError):

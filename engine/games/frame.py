@@ -9,6 +9,7 @@ ranges in messages, required options without defaults, options recorded in full)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import asdict, fields
 from typing import Any, ClassVar, NamedTuple
@@ -73,12 +74,55 @@ def describe_action(e: Event) -> str:
     return f"{e.kind} {' '.join(format_face(c) for c in e.cards)}" if e.cards else e.kind
 
 
-def illegal(s: Any, e: Event, rule: str, reason: str) -> IllegalMove:
+def illegal(s: Any, e: Event, rule: str, reason: str, *, also: tuple[str, ...] = (),
+            legal: str = "") -> IllegalMove:
     """An IllegalMove naming the game, seq, seat, event and rule: 'seat 2 PLAY Th at seq 41:
-    reason'."""
+    reason'; ``also`` the other rules broken, ``legal`` what was legal now (IllegalMove)."""
     who = f"seat {e.seat} " if e.seat >= 0 else ""
     return IllegalMove(rule, f"{who}{describe_action(e)} at seq {e.seq}: {reason}",
-                       game_id=s.game_id, seq=e.seq, seat=e.seat, event=e)
+                       game_id=s.game_id, seq=e.seq, seat=e.seat, event=e, also=also,
+                       legal=legal)
+
+
+def _short(v: Any, limit: int = 60) -> str:
+    """A JSON value in at most ``limit`` characters, for messages."""
+    text = json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _diffs(want: Any, got: Any, path: str, out: list[str]) -> None:
+    """Append 'path is X, event says Y' for every differing leaf-ish value (objects and
+    equal-length lists are compared element by element)."""
+    if want == got:
+        return
+    if isinstance(want, dict) and isinstance(got, dict):
+        for k in sorted(set(want) | set(got), key=str):
+            where = f"{path}.{k}" if path else str(k)
+            if k not in got:
+                out.append(f"{where} is missing (want {_short(want[k])})")
+            elif k not in want:
+                out.append(f"{where} is not part of the result")
+            else:
+                _diffs(want[k], got[k], where, out)
+        return
+    if isinstance(want, list) and isinstance(got, list) and len(want) == len(got) \
+            and any(isinstance(x, (list, dict)) for x in want):
+        for i, (a, b) in enumerate(zip(want, got, strict=True)):
+            _diffs(a, b, f"{path}[{i}]", out)
+        return
+    out.append(f"{path or 'the result'} is {_short(want)}, event says {_short(got)}")
+
+
+def result_diff(want: Any, got: Any, limit: int = 4) -> str:
+    """What differs between the result payload the engine computed and the one an event
+    carries, field by field, at most ``limit`` differences named: 'points is [2,1,0,0,-1,-2],
+    event says [2,1,0,0,-2,-1]; result is "even", event says "draw"'."""
+    if got is None:
+        return "the event carries no result payload"
+    out: list[str] = []
+    _diffs(want, got, "", out)
+    more = len(out) - limit
+    return "; ".join(out[:limit]) + (f"; and {more} more" if more > 0 else "")
 
 
 def invalid(s: Any, e: Event, reason: str, field: str) -> InvalidEvent:

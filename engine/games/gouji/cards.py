@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cards import BLACK_JOKER, N_FACES, RED_JOKER, pack
+from collections import Counter
+
+from engine.cards import BLACK_JOKER, N_FACES, RED_JOKER, format_face, pack
 
 BJ, RJ = BLACK_JOKER, RED_JOKER
 
@@ -49,3 +51,22 @@ assert len(PACK) == 196
 def sort_hand(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     """A hand in the engine's order: by strength, then face code."""
     return tuple(sorted(cards, key=SORT_KEY.__getitem__))
+
+
+def pack_diff(cards: tuple[int, ...] | list[int], limit: int = 6) -> str:
+    """How a multiset of faces differs from the pack (GJ-2), short: 'missing 1× 5s; extra
+    1× 3h' (at most ``limit`` faces named on each side, then how many more)."""
+    want, got = Counter(PACK), Counter(c for c in cards if isinstance(c, int) and 0 <= c < N_FACES)
+
+    def side(name: str, diff: Counter[int]) -> str:
+        items = sorted(diff.items())
+        text = ", ".join(f"{k}× {format_face(c)}" for c, k in items[:limit])
+        more = len(items) - limit
+        return f"{name} {text}" + (f" and {more} more faces" if more > 0 else "")
+
+    parts = []
+    if want - got:
+        parts.append(side("missing", want - got))
+    if got - want:
+        parts.append(side("extra", got - want))
+    return "; ".join(parts) or "the same faces"

@@ -359,7 +359,7 @@ def turn_actions(s: GoujiState) -> list[Event]:
         unplaced = [i for i in range(N_SEATS) if s.out_pos[i] == 0]
         team = 1 - rules.sweep_team(s)
         return [base._replace(kind="DESIGNATE", seat=m, payload=json.dumps({"order": list(p)}))
-                for m in range(N_SEATS) if team_of(m) == team
+                for m in unplaced if team_of(m) == team     # a judged member: GJ-46
                 for p in itertools.permutations(unplaced)]
     if s.xd_pending >= 0:
         o = opposite(s.xd_pending)

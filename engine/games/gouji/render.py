@@ -14,6 +14,29 @@ def _cards(faces: list[str]) -> str:
     return " ".join(pretty_face(parse_face(f)) for f in faces) or "-"
 
 
+COUNT_DIR = {1: "counted forwards (+1)", -1: "counted backwards (-1)"}
+
+
+def cut_line(v: dict) -> str:
+    """The public facts of the first game's cut (GJ-6, GJ-47): each card shown, the counting
+    direction, the first player, and who received the face-up cut card."""
+    shown = []
+    for c in v["cuts"]:
+        how = COUNT_DIR.get(c["count_dir"], "a joker: put back, drawn again")
+        shown.append(f"seat {c['seat']} showed {_cards([c['card']])}, {how}")
+    text = "cut: " + "; ".join(shown)
+    if v["first_player"] is not None:
+        text += f" → seat {v['first_player']} is first"
+    if v["cut_holder"] is not None:
+        text += f"; the face-up {_cards([v['cuts'][-1]['card']])} went to seat {v['cut_holder']}"
+    return text
+
+
+def _unplaced(v: dict) -> list[int]:
+    placed = {o["seat"] for o in v["out"]}
+    return [i for i in range(len(v["hands"])) if i not in placed]
+
+
 def render(s: GoujiState, seat: int | None = None) -> str:
     """Multi-line text of the table at this state, as seen by seat (None: auditor)."""
     v = view(s, seat)
@@ -21,7 +44,12 @@ def render(s: GoujiState, seat: int | None = None) -> str:
     phase = "open" if v["open_phase"] else "restricted"
     lines = [f"够级 {s.game_id}  game {s.game_no}  after seq {s.seq - 1}  view: {who}  "
              f"stage: {s.stage}  phase: {phase}  direction: {DIRECTION[v['direction']]}"]
+    if v["cuts"]:
+        lines.append(cut_line(v))
     top = v["top"]
+    if s.stage == "designate" and v["to_act"] is not None:
+        lines.append(f"串三户: the {v['designating_side']} team designates the order of seats "
+                     f"{', '.join(str(o) for o in _unplaced(v))}; seat {v['to_act']} to act")
     if s.stage != "play":
         pass
     elif top is None:

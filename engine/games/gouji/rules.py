@@ -11,10 +11,20 @@ from __future__ import annotations
 import json
 
 from engine.cards import format_faces
+from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event, payload_json
 from engine.games.common import holds, remove_cards
-from engine.games.frame import check_frame, illegal, invalid
-from engine.games.gouji.cards import CUT_VALUE, FIVE, FOUR, PACK, STRENGTH, THREE, sort_hand
+from engine.games.frame import check_frame, illegal, invalid, result_diff
+from engine.games.gouji.cards import (
+    CUT_VALUE,
+    FIVE,
+    FOUR,
+    PACK,
+    STRENGTH,
+    THREE,
+    pack_diff,
+    sort_hand,
+)
 from engine.games.gouji.plays import analyse, beats, make_info
 from engine.games.gouji.state import (
     CUT,
@@ -23,6 +33,7 @@ from engine.games.gouji.state import (
     DESIGNATED,
     DIRECTION,
     FINISHED,
+    JUDGED,
     LAST,
     MEN,
     N_SEATS,
@@ -66,6 +77,38 @@ def _only(s: GoujiState, e: Event, *used: str) -> None:
     for name, default in empty.items():
         if name not in used and getattr(e, name) != default:
             raise invalid(s, e, f"a {e.kind} carries no {name}", name)
+
+
+def legal_now(s: GoujiState) -> str:
+    """What would be legal now, for messages: 'seat 3: PLAY, PASS', the event the engine owes,
+    or '' when nothing is (the game is over)."""
+    from engine.games.gouji import game  # late: the game module builds on this one
+
+    if s.owed:
+        return f"the engine's {s.owed[0].kind} (owed)"
+    if s.stage == CUT:
+        return "a CUT" + (f" by seat {s.cutter} (after a joker)" if s.cutter >= 0 else "")
+    if s.stage == DEAL:
+        return f"the DEAL, from seat {s.starter}"
+    try:
+        acts = game.turn_actions(s) if s.to_act >= 0 or s.stage != PLAY else []
+        oot = game.out_of_turn_actions(s)
+    except (IndexError, TypeError):      # a hand-built position the game could not reach
+        return ""
+    by_seat: dict[int, list[str]] = {}
+    for a in acts:
+        kinds = by_seat.setdefault(a.seat, [])
+        if a.kind not in kinds:
+            kinds.append(a.kind)
+    by_kinds: dict[str, list[int]] = {}
+    for seat, kinds in sorted(by_seat.items()):
+        by_kinds.setdefault(", ".join(kinds), []).append(seat)
+    parts = [f"seat{'s' * (len(seats) > 1)} {', '.join(map(str, seats))}: {kinds}"
+             for kinds, seats in by_kinds.items()]
+    if oot:
+        parts.append(f"XUANDIAN by seat{'s' * (len(oot) > 1)} "
+                     f"{', '.join(str(a.seat) for a in oot)}")
+    return "; ".join(parts)
 
 
 def _seat(s: GoujiState, e: Event) -> int:
@@ -190,9 +233,10 @@ def _check_end(s: GoujiState) -> bool:
 
 
 def designator(s: GoujiState) -> int:
-    """The member of the swept team who designates (the first in seat order, GJ-34)."""
+    """The member of the swept team who designates: the first in seat order who is not placed
+    (GJ-34; a judged member takes no further part, GJ-46)."""
     team = 1 - sweep_team(s)
-    return next(i for i in range(N_SEATS) if team_of(i) == team)
+    return next(i for i in range(N_SEATS) if team_of(i) == team and s.out_pos[i] == 0)
 
 
 def game_end_event(s: GoujiState) -> Event:
@@ -287,6 +331,32 @@ def _derived_rule(x: Event) -> str:
             "GAME_END": "GJ-32"}[x.kind]
 
 
+def _game_end_diff(x: Event, e: Event) -> str:
+    """The fields in which a GAME_END differs from the one the engine owes."""
+    out = [f"{name} is {a!r}, event says {b!r}" for name, a, b in
+           (("seat", x.seat, e.seat), ("value (next starter)", x.value, e.value),
+            ("tag (result)", x.tag, e.tag)) if a != b]
+    try:
+        got = None if e.payload is None else payload_json(e)
+    except InvalidEvent:
+        got = "unreadable JSON"
+    diff = result_diff(json.loads(x.payload), got)
+    if diff:
+        out.append(diff)
+    return "; ".join(out) or "the payload differs"
+
+
+def _big_joker_check(s: GoujiState, e: Event) -> None:
+    """GJ-15: after a play with a big joker nobody may act on it; the round is over."""
+    big = next((x for x in s.owed if x.kind == "ROUND_END" and x.tag == "big_joker"), None)
+    if big is None or e.kind not in ("PLAY", "PASS", "RANG"):
+        return
+    owed = ", ".join(x.kind for x in s.owed)
+    raise illegal(s, e, "GJ-15", f"seat {big.seat}'s play with a big joker (RJ) cannot be "
+                  "beaten: nobody may act on it and the round is over", also=("GJ-48",),
+                  legal=f"the engine records {owed}, then seat {big.target} leads")
+
+
 def _step_owed(s: GoujiState, e: Event) -> None:
     x = s.owed[0]
     same = (e.kind, e.seat, e.cards, e.target, e.value, e.tag) == \
@@ -298,9 +368,12 @@ def _step_owed(s: GoujiState, e: Event) -> None:
     if not same:
         want = x._replace(seq=e.seq).describe()
         if e.kind not in DERIVED_KINDS:
+            _big_joker_check(s, e)
             raise illegal(s, e, "GJ-48", f"the engine owes {want} before any action")
-        raise illegal(s, e, _derived_rule(x), f"the engine owes {want}"
-                      + (f" with {x.payload}" if x.payload else ""))
+        if x.kind == "GAME_END" and e.kind == "GAME_END":
+            raise illegal(s, e, _derived_rule(x), "the game's end differs from the engine's: "
+                          + _game_end_diff(x, e))
+        raise illegal(s, e, _derived_rule(x), f"the engine owes {want}")
     s.owed = s.owed[1:]
     if x.kind == "GAME_END":
         s.stage = OVER
@@ -348,23 +421,32 @@ def _step_direction(s: GoujiState, e: Event) -> None:
     s.to_act = -1
 
 
+def _deal_error(s: GoujiState, e: Event, rule: str, reason: str) -> IllegalMove:
+    """An IllegalMove against a DEAL, its 196 faces counted, not listed."""
+    return IllegalMove(rule, f"seat {e.seat} DEAL of {len(e.cards)} cards at seq {e.seq}: "
+                       f"{reason}", game_id=s.game_id, seq=e.seq, seat=e.seat, event=e)
+
+
 def _step_deal(s: GoujiState, e: Event) -> None:
     seat = _seat(s, e)
     _only(s, e, "cards", "value", "tag")
     if seat != s.starter:
-        raise illegal(s, e, "GJ-8", f"the deal starts with the starter, seat {s.starter}")
+        raise _deal_error(s, e, "GJ-8", f"the deal starts with the starter, seat {s.starter}")
     if e.tag != f"{s.direction:+d}":
-        raise illegal(s, e, "GJ-8", f"the deal runs in the session direction {s.direction:+d}")
+        raise _deal_error(s, e, "GJ-8", f"the deal runs in the session direction "
+                          f"{s.direction:+d}")
     if len(e.cards) != len(PACK) or sorted(e.cards) != list(PACK):
-        raise illegal(s, e, "GJ-2", f"the deal has {len(e.cards)} cards but not the 196-card "
-                      "够级 pack")
+        raise _deal_error(s, e, "GJ-2", f"the deal is not the 196-card 够级 pack: "
+                          f"{pack_diff(e.cards)}")
     if s.game_no == 1:
         last_cut = s.cuts[-1][1]
         if not 0 <= e.value < len(PACK) or e.cards[e.value] != last_cut:
-            raise illegal(s, e, "GJ-6", f"cut_index {e.value} must point at the shown cut card "
-                          f"{format_faces((last_cut,))}")
+            at = f" (card {e.value} is {format_faces((e.cards[e.value],))})" \
+                if 0 <= e.value < len(PACK) else ""
+            raise _deal_error(s, e, "GJ-6", f"cut_index {e.value} must point at the shown cut "
+                              f"card {format_faces((last_cut,))}{at}")
     elif e.value != NONE:
-        raise illegal(s, e, "GJ-9", "later games have no cut (cut_index must be -1)")
+        raise _deal_error(s, e, "GJ-9", "later games have no cut (cut_index must be -1)")
     hands: list[list[int]] = [[] for _ in range(N_SEATS)]
     d = s.direction
     for k, c in enumerate(e.cards):
@@ -425,21 +507,43 @@ def _set_hand(s: GoujiState, seat: int, hand: tuple[int, ...]) -> None:
 
 
 def _turn_check(s: GoujiState, e: Event, seat: int) -> None:
-    """The seat may act now (stage, declarations, 会五, turn)."""
+    """The seat may act now (stage, declarations, out, 会五, lock, turn); the most specific
+    rule is cited, the others named, and what is legal now said."""
+    if s.stage == DESIGNATE:
+        sweep = sweep_team(s)
+        raise illegal(s, e, "GJ-34", f"the {TEAM_NAMES[sweep]} team's 串三户 has ended the game: "
+                      f"nobody plays any more, the {TEAM_NAMES[1 - sweep]} team designates its "
+                      "order", also=("GJ-10",), legal=legal_now(s))
     if s.stage != PLAY:
-        raise illegal(s, e, "GJ-10", f"no play is possible in the {s.stage} stage")
+        raise illegal(s, e, "GJ-10", f"no play is possible in the {s.stage} stage",
+                      legal=legal_now(s))
     if s.xd_pending >= 0:
         raise illegal(s, e, "GJ-38", f"seat {s.xd_pending}'s 宣点 awaits the answer of seat "
-                      f"{opposite(s.xd_pending)}")
+                      f"{opposite(s.xd_pending)}", legal=legal_now(s))
     if s.out_pos[seat]:
+        if s.out_how[seat] in JUDGED:
+            raise illegal(s, e, "GJ-46", f"seat {seat} was judged ({s.out_how[seat]}, position "
+                          f"{s.out_pos[seat]}) and takes no further part", also=("GJ-18",),
+                          legal=legal_now(s))
         raise illegal(s, e, "GJ-18", f"seat {seat} is out (position {s.out_pos[seat]}) and "
-                      "never acts again")
+                      "never acts again", legal=legal_now(s))
     if s.huiwu_due:
         raise illegal(s, e, "GJ-35", f"the game opens with the 会五 of the "
-                      f"{TEAM_NAMES[s.huiwu_team]} team, played by seat {s.starter}")
+                      f"{TEAM_NAMES[s.huiwu_team]} team, played by seat {s.starter}",
+                      legal=legal_now(s))
     if seat != s.to_act:
-        rule = "GJ-21" if s.top_seat < 0 else "GJ-22"
-        raise illegal(s, e, rule, f"it is seat {s.to_act}'s turn")
+        _out_of_turn(s, e, seat)
+
+
+def _out_of_turn(s: GoujiState, e: Event, seat: int) -> None:
+    """Raise for a seat acting when it is not its turn: locked (GJ-23), else GJ-21/GJ-22."""
+    turn = "GJ-21" if s.top_seat < 0 else "GJ-22"
+    if s.top_seat >= 0 and not s.open_phase and s.passed >> seat & 1:
+        raise illegal(s, e, "GJ-23", f"seat {seat} passed earlier in this round and is locked: "
+                      "he may not answer again until the round ends", also=(turn,),
+                      legal=legal_now(s))
+    made = f"seat {seat} made the top play; " if seat == s.top_seat else ""
+    raise illegal(s, e, turn, f"{made}it is seat {s.to_act}'s turn", legal=legal_now(s))
 
 
 def _profile_text(info: PlayInfo) -> str:
@@ -628,7 +732,12 @@ def _step_designate(s: GoujiState, e: Event) -> None:
         raise illegal(s, e, "GJ-34", "a designation follows a 串三户 only")
     team = 1 - sweep_team(s)
     if team_of(seat) != team:
-        raise illegal(s, e, "GJ-34", f"the swept {TEAM_NAMES[team]} team designates")
+        raise illegal(s, e, "GJ-34", f"the swept {TEAM_NAMES[team]} team designates",
+                      legal=legal_now(s))
+    if s.out_pos[seat]:
+        raise illegal(s, e, "GJ-46", f"seat {seat} was judged ({s.out_how[seat]}) and takes no "
+                      "further part: an unplaced member of his team designates",
+                      also=("GJ-34",), legal=legal_now(s))
     unplaced = sorted(i for i in range(N_SEATS) if s.out_pos[i] == 0)
     try:
         order = payload_json(e)["order"]
@@ -645,6 +754,17 @@ def _step_designate(s: GoujiState, e: Event) -> None:
     s.designation = tuple(order)
     s.to_act = -1
     _owe(s, game_end_event(s))
+
+
+def _later_game_setup(s: GoujiState, e: Event) -> None:
+    """Raise for a CUT (GJ-9) or a DIRECTION (GJ-7) in a game after the first."""
+    if e.kind == "CUT":
+        raise illegal(s, e, "GJ-9", f"game {s.game_no} has no cut (only the first game of a "
+                      f"session does): seat {s.starter}, the previous game's 拉客, draws first "
+                      "and leads", also=("GJ-10",), legal=legal_now(s))
+    raise illegal(s, e, "GJ-7", f"the direction is chosen in the first game only and kept: "
+                  f"this session plays {s.direction:+d}", also=("GJ-5", "GJ-10"),
+                  legal=legal_now(s))
 
 
 HANDLERS = {
@@ -672,6 +792,8 @@ def step(s: GoujiState, e: Event) -> None:
             raise illegal(s, e, "GJ-48", f"no {e.kind} is owed now")
         raise invalid(s, e, f"unknown event kind {e.kind!r} for 够级", "kind")
     want = STAGE_OF.get(e.kind)
+    if s.game_no > 1 and e.kind in ("CUT", "DIRECTION"):
+        _later_game_setup(s, e)
     if want is not None and s.stage != want:
         raise illegal(s, e, "GJ-10", f"a {e.kind} belongs to the {want} stage, the game is in "
                       f"the {s.stage} stage")

@@ -77,6 +77,17 @@ def play_rule(s: KengState, cards: tuple[int, ...], hand_len: int) -> str | None
     return rule or last_joker_rule(s, cards, hand_len)
 
 
+def pass_rule(s: KengState, seat: int) -> str | None:
+    """None if the seat to act may pass now (it drew two this turn, KENG-12), else the most
+    specific rule it breaks: facing a draw it stacks or accepts (KENG-27); holding a legal
+    play it plays (KENG-11), also after accepting; else it draws two first (KENG-12)."""
+    if s.drawn:
+        return None
+    if s.pending > 0:
+        return "KENG-27"
+    return "KENG-11" if has_play(s, seat) else "KENG-12"
+
+
 def duel_ok(s: KengState, f: int) -> bool:
     """KENG-30 step 2: may the duellist to act play this face?"""
     last = s.duel.cards[-1]

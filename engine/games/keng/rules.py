@@ -12,7 +12,7 @@ import json
 from engine.cards import format_face, format_faces
 from engine.events import NONE, Event, payload_json
 from engine.games.common import holds, remove_cards
-from engine.games.frame import check_frame
+from engine.games.frame import check_frame, result_diff
 from engine.games.frame import illegal as _illegal
 from engine.games.frame import invalid as _invalid
 from engine.games.keng.cards import (
@@ -32,6 +32,7 @@ from engine.games.keng.plays import (
     form_rule,
     has_play,
     judge_claim,
+    pass_rule,
     play_rule,
 )
 from engine.games.keng.state import (
@@ -55,6 +56,25 @@ AUTO_RULE = {
 }
 TURN_DRAW_RULE = {"ACCEPT": "KENG-11", "DRAW": "KENG-12"}   # draws the seat to act makes
 CONTINUED = "continued"
+
+
+# ---------------------------------------------------------------- what is legal now
+
+def legal_now(s: KengState) -> str:
+    """What would be legal now, for messages: 'seat 3: PLAY, ACCEPT', the automatic event the
+    engine owes, or '' (the game is over)."""
+    from engine.games.keng import game  # late: the game module builds on this one
+
+    due = next_auto(s)
+    if due is not None:
+        return f"the engine's {due} (owed)"
+    kinds: list[str] = []
+    seat = -1
+    for a in game.turn_actions(s):
+        seat = a.seat
+        if a.kind not in kinds:
+            kinds.append(a.kind)
+    return f"seat {seat}: {', '.join(kinds)}" if kinds else ""
 
 
 # ---------------------------------------------------------------- hands and draws
@@ -223,8 +243,8 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         if (e.seat, e.value, e.tag) != (exp.seat, exp.value, exp.tag) or got is None or \
                 got != json.loads(exp.payload):
             rule = {"out": "KENG-46", "over_limit": "KENG-47", "stalemate": "KENG-48"}[exp.tag]
-            raise _illegal(s, e, rule, f"the game ends with {exp.payload}, event says "
-                           f"seat {e.seat} team {e.value} {e.tag} {e.payload}")
+            raise _illegal(s, e, rule, "the game's end differs from the engine's: "
+                           + _end_diff(exp, e, got))
         if e.cards or e.target != NONE:
             raise _invalid(s, e, "GAME_END carries no cards and no target", "cards")
         s.phase = OVER
@@ -276,6 +296,17 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         s.top_duel = True
 
 
+def _end_diff(exp: Event, e: Event, got: object) -> str:
+    """The fields in which a GAME_END differs from the one the engine owes (KENG-49)."""
+    out = [f"{name} is {a!r}, event says {b!r}" for name, a, b in
+           (("seat (deciding)", exp.seat, e.seat), ("value (winning team)", exp.value, e.value),
+            ("tag (reason)", exp.tag, e.tag)) if a != b]
+    diff = result_diff(json.loads(exp.payload), got)
+    if diff:
+        out.append(diff)
+    return "; ".join(out)
+
+
 def _with(t: tuple, i: int, v: object) -> tuple:
     lst = list(t)
     lst[i] = v
@@ -284,12 +315,23 @@ def _with(t: tuple, i: int, v: object) -> tuple:
 
 # ---------------------------------------------------------------- player events
 
+# The rule a seat breaks by showing cards it does not hold: its turn is played from its own
+# hand (KENG-11), a duellist plays one of his cards (KENG-30), a 抢 needs a card held (KENG-34).
+HOLD_RULE = {"PLAY": "KENG-11", "DUEL_PLAY": "KENG-30", "SNATCH": "KENG-34"}
+
+
 def _check_cards(s: KengState, e: Event, seat: int) -> None:
     if not holds(s.hands[seat], e.cards):
         for c in e.cards:
             if not isinstance(c, int) or not 0 <= c < 54:
                 raise _invalid(s, e, f"card code {c!r} is not a face code 0-53", "cards")
-        raise _illegal(s, e, "KENG-16", f"seat {seat} does not hold {format_faces(e.cards)}")
+        lacking = [c for c in set(e.cards) if s.hands[seat].count(c) < e.cards.count(c)]
+        what = {"SNATCH": "a 抢 shows a card the seat holds, identical to the top play's",
+                "DUEL_PLAY": "a duellist plays one of his own cards"}.get(
+                    e.kind, "a seat plays cards from its own hand")
+        raise _illegal(s, e, HOLD_RULE.get(e.kind, "KENG-11"),
+                       f"seat {seat} does not hold {format_faces(sorted(lacking))}: {what}",
+                       legal=legal_now(s) if e.kind != "SNATCH" else "")
 
 
 def _check_suit(s: KengState, e: Event) -> int:
@@ -355,9 +397,9 @@ def _play(s: KengState, seat: int, cards: tuple[int, ...], suit: int, rule: str)
 def _turn_seat(s: KengState, e: Event) -> None:
     if s.duel is not None or s.duel_due is not None:
         raise _illegal(s, e, "KENG-30", f"a duel is on: only seat {s.duel.to_act if s.duel else '-'}"
-                       " may act, with DUEL_PLAY")
+                       " may act, with DUEL_PLAY", legal=legal_now(s))
     if e.seat != s.to_act:
-        raise _illegal(s, e, s.turn_rule, f"it is seat {s.to_act}'s turn")
+        raise _illegal(s, e, s.turn_rule, f"it is seat {s.to_act}'s turn", legal=legal_now(s))
 
 
 def _step_play(s: KengState, e: Event) -> None:
@@ -375,7 +417,7 @@ def _step_play(s: KengState, e: Event) -> None:
     hand_len = len(s.hands[e.seat])
     rule = play_rule(s, e.cards, hand_len)
     if rule:
-        raise _illegal(s, e, rule, _play_reason(s, rule))
+        raise _illegal(s, e, rule, _play_reason(s, rule, e.cards), legal=legal_now(s))
     _play(s, e.seat, e.cards, suit, "KENG-15")
 
 
@@ -386,12 +428,14 @@ def _top_text(s: KengState) -> str:
     return t
 
 
-def _play_reason(s: KengState, rule: str) -> str:
+def _play_reason(s: KengState, rule: str, cards: tuple[int, ...]) -> str:
+    offered = format_faces(cards)
     return {
         "KENG-17": f"matches neither the suit nor the rank of the top card {_top_text(s)}",
         "KENG-18": f"a pair may go only where one of its cards could: top is {_top_text(s)}",
         "KENG-19": f"on the pair {_top_text(s)} play its suit, a joker or a pair of its rank",
-        "KENG-20": f"the joker play {_top_text(s)} named suit {SUITS[s.top_suit]}",
+        "KENG-20": f"{offered} lacks the suit {SUITS[s.top_suit]} named for the joker play "
+                   f"{format_faces(s.top)}: play a card of suit {SUITS[s.top_suit]} or a joker",
         "KENG-27": f"facing a pending draw of {s.pending}, only K or RJ may be stacked "
                    "(or ACCEPT)",
         "KENG-28": f"a K may not be stacked on the RJ play {_top_text(s)}",
@@ -429,12 +473,26 @@ def _step_draw(s: KengState, e: Event) -> None:
     _draw(s, e.seat, 2, "DRAW")
 
 
+def _pass_reason(s: KengState, rule: str) -> str:
+    """Why the seat to act may not pass now (KENG-27, KENG-11, KENG-12)."""
+    if rule == "KENG-27":
+        return f"facing a pending draw of {s.pending} the seat stacks a K or RJ or accepts " \
+               "(ACCEPT); it may not pass"
+    did = "has accepted the draw and " if s.accepted else ""
+    if rule == "KENG-11":
+        also = " (or draws two: keng_draw_when_able)" if s.options.keng_draw_when_able else ""
+        return f"the seat {did}holds a legal play: it must play{also}"
+    return f"the seat {did}has no legal play: it draws two first, then plays or passes"
+
+
 def _step_pass(s: KengState, e: Event) -> None:
     _turn_seat(s, e)
     if e.cards or e.value != NONE or e.target != NONE:
         raise _invalid(s, e, "PASS carries no cards or value", "cards")
-    if not s.drawn:
-        raise _illegal(s, e, "KENG-12", "a seat may pass only after drawing two this turn")
+    rule = pass_rule(s, e.seat)
+    if rule:
+        raise _illegal(s, e, rule, _pass_reason(s, rule), also=("KENG-12",),
+                       legal=legal_now(s))
     # KENG-48 with section 14.19: only passes made with nothing to draw count
     s.passes = 0 if s.drew_cards else s.passes + 1
     _close_window(s)
@@ -582,8 +640,11 @@ def step(s: KengState, e: Event) -> None:
     due = next_auto(s)
     if due is not None:
         if e.kind != due:
+            if due == "DUEL_END" and e.kind in ("DUEL_PLAY", "PLAY"):
+                raise _duel_lost(s, e)
             raise _illegal(s, e, AUTO_RULE[due] if due != "GAME_END" else _end_rule(s),
-                           f"the engine owes {due} before any other event")
+                           f"the engine owes {due} before any other event",
+                           legal=legal_now(s))
         _step_auto(s, e, due)
     else:
         handler = _HANDLERS.get(e.kind)
@@ -601,6 +662,17 @@ def step(s: KengState, e: Event) -> None:
             raise _invalid(s, e, f"{e.kind} carries no tag", "tag")
         handler(s, e)
     s.seq += 1
+
+
+def _duel_lost(s: KengState, e: Event) -> Exception:
+    """KENG-30 step 3: the duellist to act has no legal duel card: he has lost the duel."""
+    d = s.duel
+    last = format_face(d.cards[-1])
+    n = len(d.cards)
+    who = f"seat {d.to_act}" + (", to act," if e.seat != d.to_act else "")
+    return _illegal(s, e, "KENG-30", f"{who} has no legal duel card after {last} and so has "
+                    f"lost the duel: he draws {n} card{'s' * (n != 1)}, one for each duel card",
+                    legal="the engine's DUEL_END (owed)")
 
 
 def _end_rule(s: KengState) -> str:

@@ -492,7 +492,8 @@ def test_gj48_counter_burn_take_that_empties_stifles_and_opens_in_order():
 def test_gj34_gj45_sweep_and_stifle_in_one_play_then_the_designation():
     """GJ-45/GJ-33/GJ-34: seats 0 and 2 are 1st and 2nd; seat 4's last card beats seat 1's
     play that left 1 a single 3: 4 goes out 3rd (串三户), then 1 is stifled (6th); the odd team
-    designates its two other members over positions 4 and 5; 1 keeps 6th."""
+    designates its two other members over positions 4 and 5; 1 keeps 6th and, judged, takes
+    no part in the designation (GJ-46)."""
     hands = ["", "3s", "", "Js Jc", "6h", "Qs Qc"]
     s = pos(hands=hands, top=("5s", 1), out={0: (1, F), 2: (2, F)}, open_phase=True,
             to_act=4, last=3, passed=[])
@@ -501,7 +502,9 @@ def test_gj34_gj45_sweep_and_stifle_in_one_play_then_the_designation():
     assert s.stage == "designate"
     with pytest.raises(EngineError):
         gouji.check(s, act(s, "DESIGNATE", 5, payload=json.dumps({"order": [1, 3, 5]})))
-    s, derived = do(s, "DESIGNATE", 1, payload=json.dumps({"order": [5, 3]}))
+    assert gouji.due_seat(s) == 3                 # 1 is judged: no further part (GJ-46)
+    illegal(s, act(s, "DESIGNATE", 1, payload=json.dumps({"order": [5, 3]})), "GJ-46")
+    s, derived = do(s, "DESIGNATE", 3, payload=json.dumps({"order": [5, 3]}))
     p = payload(derived[0])
     assert p["positions"] == [1, 6, 2, 5, 3, 4]
     assert (p["chuansanhu"], p["next_starter"], p["next_huiwu_team"]) == ("even", 1, "odd")
@@ -649,15 +652,15 @@ def test_gj49_nothing_else_is_needed_the_last_actor_field_does_not_change_the_ga
 
 def test_gj34_designation_legal_actions_are_every_order_by_every_swept_member():
     """GJ-34/GJ-48: in the designate stage the listed actions are exactly the accepted ones:
-    every member of the swept team (a judged one included), every order of its unplaced
-    seats; nothing for the sweeping team."""
+    every unplaced member of the swept team (not a judged one: GJ-46), every order of its
+    unplaced seats; nothing for the sweeping team."""
     hands = ["", "Ts Tc", "", "Js Jc", "9h", "Qs Qc"]
     s = pos(hands=hands, out={0: (1, F), 2: (2, F), 5: (6, "men")}, open_phase=True,
             to_act=4, last=4)
     s, _ = apply_play(s, 4, "9h")
     assert s.stage == "designate"
     listed = {(a.seat, tuple(json.loads(a.payload)["order"])) for a in gouji.legal_actions(s)}
-    assert listed == {(m, o) for m in (1, 3, 5) for o in ((1, 3), (3, 1))}
+    assert listed == {(m, o) for m in (1, 3) for o in ((1, 3), (3, 1))}
     for seat in range(6):
         for order in itertools.permutations([1, 3, 5, 0], 2):
             e = act(s, "DESIGNATE", seat, payload=json.dumps({"order": list(order)}))

@@ -67,7 +67,7 @@ def test_gj39_after_passing_no_burn():
             opened=[1])
     s, derived = apply_play(s, 0, "Kh Kd")
     assert derived == [] and s.to_act == 5
-    illegal(s, play(1, "Ah Ad", s), "GJ-22")
+    illegal(s, play(1, "Ah Ad", s), "GJ-23")
     s, derived = do(s, "PASS", 5)
     assert fs(derived) == [("ROUND_END", 0, 0, 0, "passes")] and s.burner == -1
 
@@ -305,14 +305,15 @@ def test_gj45_going_out_comes_before_the_stifle():
 
 def test_gj46_a_judged_players_cards_are_dead_and_he_is_skipped():
     """GJ-46: a stifled seat keeps its dead cards (auditor view only, hidden from every
-    player's view), is skipped in turn order and may not act (GJ-18)."""
+    player's view), is skipped in turn order and takes no further part (GJ-46, not only
+    GJ-18)."""
     s = pos(hands=["3s", "8s", "7h 9h", "8c", "8d", "Th 9s"], top=("5h", 0), passed=[1],
             to_act=2, last=1)
     s, _ = apply_play(s, 2, "7h")
     assert s.hands[0] == parse_faces("3s")
     assert view(s, None)["hands"][0] == ["3s"]
     assert all(view(s, seat)["hands"][0] is None for seat in range(1, 6))
-    illegal(s, play(0, "3s"), "GJ-18")
+    illegal(s, play(0, "3s"), "GJ-46")
     s, _ = do(s, "PASS", 3)
     s, _ = do(s, "PASS", 4)
     s, _ = apply_play(s, 5, "Th")
@@ -327,7 +328,7 @@ def test_gj46_judged_players_cards_never_return():
     s = burner_leads(["9s", "6h 8s", "7s", "7c", "7d", "8h"])
     s, _ = apply_play(s, 1, "6h")
     assert s.to_act == 2 and format_face(s.hands[1][0]) == "8s"
-    illegal(s, act(s, "PASS", 1), "GJ-18")
+    illegal(s, act(s, "PASS", 1), "GJ-46")
     assert mask(1) & s.passed == 0
 
 

@@ -278,7 +278,7 @@ def test_gj34_sweep_ends_the_game_at_once_and_the_swept_team_designates():
     s, derived = apply_play(sweep_position(), 4, "9h")
     assert fs(derived) == [("OUT", 4, NONE, 3, F)]
     assert s.stage == "designate" and gouji.due_seat(s) in (1, 3, 5)
-    illegal(s, play(1, "Ts Tc", s), "GJ-10")
+    illegal(s, play(1, "Ts Tc", s), "GJ-34")
     s, derived = do(s, "DESIGNATE", 3, payload=json.dumps({"order": [5, 1, 3]}))
     assert [e.kind for e in derived] == ["GAME_END"]
     p = payload(derived[0])

@@ -428,11 +428,12 @@ def test_gj8_the_deal_runs_in_the_session_direction():
 
 def test_gj9_later_games_have_no_cut_and_the_starter_draws_and_leads_first():
     """GJ-9: from game 2 on there is no cut: after GAME_START the deal is due; the starter
-    draws first and leads; a CUT is out of sequence."""
+    draws first and leads; a CUT breaks GJ-9 ("no cut"), not only the
+    sequence (GJ-10)."""
     s = gouji.initial_state(gouji.start_event(GAME_ID, PLAYERS, game_no=2, direction=1,
                                               starter=4))
     assert s.stage == "deal" and s.starter == 4
-    illegal(s, _cut(s, 4, "7s", 1), "GJ-10")
+    illegal(s, _cut(s, 4, "7s", 1), "GJ-9")
     s2, done = settle(s)
     assert kinds(done) == ["DEAL"] and done[0].seat == 4 and done[0].value == NONE
     assert s2.to_act == 4 and s2.cut_holder == -1

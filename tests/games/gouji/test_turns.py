@@ -126,7 +126,7 @@ def test_gj18_option_judged_not_out_ignores_them_for_phase_and_headless_but_skip
     s, derived = apply_play(s, 0, "9s")
     assert kinds(derived) == ["OUT"] and not s.open_phase
     assert s.to_act == 2
-    illegal(s, act(s, "PASS", 1), "GJ-18")
+    illegal(s, act(s, "PASS", 1), "GJ-46")   # judged: no further part
 
 
 def test_gj18_option_judged_not_out_keeps_the_opposites_plays_gouji():
@@ -401,7 +401,7 @@ def test_gj23_a_pass_locks_the_player_for_the_rest_of_the_round():
     s, _ = _run(s, (0, "5s"), (1, "-"), (2, "9s"), (3, "-"), (4, "-"), (5, "-"), (0, "Ts"))
     assert s.to_act == 2                            # seat 1 is skipped
     assert 1 not in _responders(s)
-    illegal(s, play(1, "Qs", s), "GJ-22")
+    illegal(s, play(1, "Qs", s), "GJ-23")   # locked, not merely out of turn
     s, derived = do(s, "PASS", 2)
     end = _round_end(derived)
     assert end.seat == 0 and s.to_act == 0

@@ -31,7 +31,7 @@ def test_keng_11_facing_a_pending_draw_stack_or_accept_only():
     s = pos({0: "5h 9h Kc"}, top="Kh", pending=2)
     assert rejected(s, play(s, 0, "5h")).rule_id == "KENG-27"
     assert rejected(s, draw(s, 0)).rule_id == "KENG-27"
-    assert rejected(s, pass_(s, 0)).rule_id == "KENG-12"
+    assert rejected(s, pass_(s, 0)).rule_id == "KENG-27"     # stack or accept, not KENG-12
     assert run(s, play(s, 0, "Kc")).pending == 4
 
 
@@ -43,7 +43,7 @@ def test_keng_11_after_accepting_the_seat_plays_on_against_the_same_top():
     assert (s.to_act, s.pending, s.top) == (0, 0, cards_of("Kh"))
     # step 2: it holds a legal play, so it must play (no draw, no pass)
     assert rejected(s, draw(s, 0)).rule_id == "KENG-13"
-    assert rejected(s, pass_(s, 0)).rule_id == "KENG-12"
+    assert rejected(s, pass_(s, 0)).rule_id == "KENG-11"     # it did draw: it must play
     assert rejected(s, play(s, 0, "2c")).rule_id == "KENG-17"
     assert run(s, play(s, 0, "9h")).to_act == 1
 
@@ -198,11 +198,12 @@ def test_keng_16_play_forms():
     assert run(s, play(s, 0, "BJ BJ", "s")).top == cards_of("BJ BJ")
 
 
-def test_keng_16_cards_must_be_held():
-    """KENG-16: Cards must be held."""
+def test_keng_11_cards_must_be_held():
+    """KENG-11 (a turn is played from the seat's own hand), not KENG-16: cards must be held;
+    a play of no card is no play form (KENG-16)."""
     s = pos({0: "9h 2c"}, top="5h")
-    assert rejected(s, play(s, 0, "8h")).rule_id == "KENG-16"
-    assert rejected(s, play(s, 0, "9h 9h")).rule_id == "KENG-16"
+    assert rejected(s, play(s, 0, "8h")).rule_id == "KENG-11"
+    assert rejected(s, play(s, 0, "9h 9h")).rule_id == "KENG-11"
     assert rejected(s, ev(s, "PLAY", 0)).rule_id == "KENG-16"
 
 
