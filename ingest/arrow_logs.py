@@ -1,9 +1,13 @@
-"""Reading one Arrow event log for ingest: verify it, replay every game, and hand back the rows
-to load and the records to quarantine. Pure (no database), so it runs in worker processes.
+"""Reading one event log for ingest — an Arrow log, or a liujia.jsonl(.gz) file read by
+``engine.jsonl_reader`` into the same verified games — verify it, replay every game, and hand
+back the rows to load and the records to quarantine. Pure (no database), so it runs in worker
+processes.
 
 Stages, in order (each a quarantine ``stage``):
-``file``   the file itself (not a log, unsealed, torn, changed bytes, trailing bytes);
-``log``    one game's stored events (hash chain broken, seq gap or duplicate, no GAME_START);
+``file``   the file itself (not a log, unsealed, torn, changed bytes, trailing bytes; JSONL: no
+           header, an unsupported version, damaged gzip, over the size limits);
+``log``    one game's stored events (hash chain broken, seq gap or duplicate, no GAME_START;
+           JSONL: a malformed line, named by its line and field);
 ``replay`` the engine rejects the game (illegal move with rule id, invalid event, incomplete),
            or a cross-game rule within the file fails (the game's ``check_session``,
            e.g. 六人坑 KENG-7 opener);
@@ -24,7 +28,8 @@ import pyarrow.compute as pc
 from engine.decisions import DecisionCollector, validate_collecting
 from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
 from engine.events import Event, events_to_batch
-from engine.log import NotALog, read_log
+from engine.jsonl_reader import JsonlRead, read_any
+from engine.log import NotALog
 from engine.replay import game_module
 from ingest import columns
 from ingest.project import game_row, seat_rows, start_payload
@@ -101,12 +106,19 @@ class FileResult:
     seats: pa.Table | None = None
     events: pa.Table | None = None
     decisions: pa.Table | None = None
+    warnings: list[str] = field(default_factory=list)
 
 
 def _file_records(path: Path, problems: list[LogIntegrityError]) -> list[QuarantineRecord]:
-    data = path.read_bytes()
-    digest = hashlib.sha256(data).digest()
-    raw = data if len(data) <= RAW_FILE_LIMIT else None
+    h = hashlib.sha256()
+    head = bytearray()
+    with open(path, "rb") as f:            # streamed: the file may be big (a JSONL at its limit)
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+            if len(head) <= RAW_FILE_LIMIT:
+                head += chunk
+    digest = h.digest()
+    raw = bytes(head) if len(head) <= RAW_FILE_LIMIT else None
     return [QuarantineRecord(
         file=str(path), stage="file", code=p.code, reason=str(p),
         offset=p.offset if p.offset >= 0 else None, raw=raw, key=file_key(p.code, digest),
@@ -161,8 +173,10 @@ def _stored_events(batches: list[pa.RecordBatch], ok_ids: list[str],
     return table.cast(EVENTS_ARROW)
 
 
-def read_file(path: str | Path) -> FileResult:
-    """Verify, replay and project every game of one log file; never raises for bad content.
+def read_file(path: str | Path, strict: bool = False) -> FileResult:
+    """Verify, replay and project every game of one log file (Arrow or liujia.jsonl; strict:
+    a JSONL field the format does not know quarantines its game); never raises for bad
+    content.
 
     The cyclic garbage collector is paused meanwhile: reading a file makes hundreds of
     thousands of acyclic objects (events, states, rows), which it would scan again and again
@@ -170,23 +184,32 @@ def read_file(path: str | Path) -> FileResult:
     was_on = gc.isenabled()
     gc.disable()
     try:
-        return _read_file(Path(path))
+        return _read_file(Path(path), strict)
     finally:
         if was_on:
             gc.enable()
 
 
-def _read_file(p: Path) -> FileResult:
+def _line_note(g: Any, spath: str, err: EngineError) -> str:
+    """' (at FILE:LINE)' for a replay error of a JSONL game: the line of the event it names."""
+    seq = getattr(err, "seq", -1)
+    line = g.line_of(seq) if hasattr(g, "line_of") and isinstance(seq, int) else None
+    return f" (at {spath}:{line})" if line is not None else ""
+
+
+def _read_file(p: Path, strict: bool = False) -> FileResult:
     """read_file, with the collector paused."""
     spath = str(p)
     try:
         size = p.stat().st_size
-        log = read_log(p)
+        log = read_any(p, strict=strict)
     except NotALog as exc:
         if exc.code == "io":
             raise OSError(f"{spath}: {exc}") from None
         return FileResult(spath, size, file_problems=_file_records(p, [exc]))
     res = FileResult(spath, size)
+    if isinstance(log, JsonlRead):
+        res.warnings = [str(w) for w in log.warnings]
     if log.problems:
         res.file_problems = _file_records(p, log.problems)
     note = " (the file is damaged: see its file-level quarantine row)" if log.problems else ""
@@ -209,7 +232,7 @@ def _read_file(p: Path) -> FileResult:
                 err = v.error or EngineError(f"game {g.game_id}: {v.status}")
                 res.bad_games.append(_game_record(
                     spath, g.game_id, g.events, "replay", _replay_code(v.status, err), err,
-                    file_note=note if v.status == "incomplete" else ""))
+                    file_note=note if v.status == "incomplete" else _line_note(g, spath, err)))
                 continue
             replayed += 1                 # its rows are in the collector
             module = game_module(g.events[0])

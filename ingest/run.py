@@ -30,6 +30,7 @@ import pyarrow.compute as pc
 from tqdm import tqdm
 
 from engine.events import SCHEMA as LOG_SCHEMA
+from engine.jsonl import is_log_name
 from engine.log import LOG_SUFFIX, sealed_sha256
 from ingest import columns
 from ingest.arrow_logs import FileResult, QuarantineRecord, file_key, game_key, read_file
@@ -68,6 +69,7 @@ class IngestSummary:
     command: str = "ingest"
     workers: int = 1
     issues: list[QuarantineRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)   # JSONL: unknown fields, ignored
 
     @property
     def reconciles(self) -> bool:
@@ -118,14 +120,14 @@ def _check_named(p: Path) -> None:
 
 
 def _walk(folder: Path) -> list[Path]:
-    """Every *.arrows entry below a folder, sorted as engine.log.log_files sorts them; a
+    """Every *.arrows, *.jsonl and *.jsonl.gz entry below a folder, sorted; a
     sub-folder that cannot be listed is an IngestIOError, never silently left out."""
     def cannot_list(exc: OSError) -> None:
         raise IngestIOError(f"{exc.filename or folder}: cannot list the folder "
                             f"({exc.strerror or exc})")
 
     return sorted(Path(root, name) for root, _, names in os.walk(folder, onerror=cannot_list)
-                  for name in names if name.endswith(LOG_SUFFIX))
+                  for name in names if is_log_name(name))
 
 
 def _not_a_file(f: Path) -> QuarantineRecord | None:
@@ -149,7 +151,8 @@ def _not_a_file(f: Path) -> QuarantineRecord | None:
 def find_inputs(
     paths: Iterable[str | os.PathLike[str]],
 ) -> tuple[list[Path], list[QuarantineRecord]]:
-    """The log files named by the paths (folders: every *.arrows below them), and a file-level
+    """The log files named by the paths (folders: every *.arrows, *.jsonl, *.jsonl.gz below
+    them), and a file-level
     quarantine record for each entry in a folder that is no file (a dangling symlink); raises
     IngestIOError for a missing or unreadable path."""
     paths = list(paths)
@@ -259,8 +262,9 @@ class _FileReader:
     then hands them the files — also before the lock is taken, so that they read while the
     warehouse is opened; ``only(files)``, under the lock, says which results are wanted."""
 
-    def __init__(self, workers: int, files: Sequence[Path] = ()) -> None:
+    def __init__(self, workers: int, files: Sequence[Path] = (), strict: bool = False) -> None:
         self.workers = workers
+        self.strict = strict
         self.todo: deque[Path] = deque()
         self.window: deque[tuple[Path, Future[FileResult]]] = deque()
         self.drop: set[Path] = set()
@@ -300,13 +304,13 @@ class _FileReader:
             return
         while self.todo and len(self.window) < AHEAD * self.workers:
             f = self.todo.popleft()
-            self.window.append((f, self.ex.submit(read_file, f)))
+            self.window.append((f, self.ex.submit(read_file, f, self.strict)))
 
     def __iter__(self) -> Iterator[FileResult]:
         while self.window or (self.ex is None and self.todo):
             if self.ex is None:
                 f = self.todo.popleft()
-                res = read_file(f)
+                res = read_file(f, self.strict)
             else:
                 f, future = self.window.popleft()
                 if f in self.drop:
@@ -384,6 +388,7 @@ class _Loader:
         s.files += 1
         s.games_read += res.games_read
         s.events_read += res.events_read
+        s.warnings.extend(res.warnings)
         s.files_quarantined += len(res.file_problems)
         for rec in res.file_problems:
             self._quarantine(rec)
@@ -561,13 +566,14 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
 
 def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
          progress: bool, workers: int | None, fresh: bool, command: str,
-         recheck: bool = False) -> IngestSummary:
+         recheck: bool = False, strict: bool = False) -> IngestSummary:
     t0 = time.perf_counter()
     started = datetime.now(UTC)
     paths = [str(p) for p in paths]
     files, problems = find_inputs(paths)
     if not files and not problems:
-        raise IngestIOError(f"no *{LOG_SUFFIX} log files under {', '.join(paths)}")
+        raise IngestIOError(f"no *{LOG_SUFFIX} log files under {', '.join(paths)} (nor "
+                            "*.jsonl, *.jsonl.gz ones)")
     target = writer_target(db)
     seals = {str(f): sealed_sha256(f) for f in files}
     use_known = not (fresh or recheck)
@@ -576,7 +582,7 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     n_workers = worker_count(workers, early)
     # the workers read while the lock is taken and the warehouse opened; under the lock,
     # _load decides which files are read after all
-    with _FileReader(n_workers, early) as results, writing(target, fresh=fresh) as con:
+    with _FileReader(n_workers, early, strict) as results, writing(target, fresh=fresh) as con:
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
         s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
                           quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
@@ -597,16 +603,18 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
 def ingest_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, recheck: bool = False,
+    strict: bool = False,
 ) -> IngestSummary:
     """Ingest log files and folders into the warehouse (default_db() unless db is given).
     A file byte for byte equal to one already ingested whole is not read again, unless
-    recheck is set."""
-    return _run(paths, db, progress, workers, fresh=False, command="ingest", recheck=recheck)
+    recheck is set; strict: a JSONL field the format does not know quarantines its game."""
+    return _run(paths, db, progress, workers, fresh=False, command="ingest", recheck=recheck,
+                strict=strict)
 
 
 def rebuild_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
-    progress: bool = True, *, workers: int | None = None,
+    progress: bool = True, *, workers: int | None = None, strict: bool = False,
 ) -> IngestSummary:
     """Build a fresh warehouse from the logs and swap it in for the old one atomically."""
-    return _run(paths, db, progress, workers, fresh=True, command="rebuild")
+    return _run(paths, db, progress, workers, fresh=True, command="rebuild", strict=strict)

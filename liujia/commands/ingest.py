@@ -1,4 +1,5 @@
-"""``liujia ingest``: replay every game of Arrow event logs and load the valid ones into the
+"""``liujia ingest``: replay every game of event logs (Arrow, liujia.jsonl) and load the valid
+ones into the
 warehouse; quarantine the rest with the reason. Exit 0 all loaded or already present, 1 something
 was quarantined, 2 usage or I/O error (no log files, a missing path or warehouse folder, a
 permission denied, a failed write: the warehouse is then unchanged)."""
@@ -22,7 +23,11 @@ MAX_LINES = 20
 
 def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """The arguments ingest and rebuild share."""
-    p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows, "
+                   "*.jsonl and *.jsonl.gz")
+    p.add_argument("--strict", action="store_true",
+                   help="a field of a *.jsonl line that the format does not know quarantines "
+                   "its game (default: reported as a warning and ignored)")
     p.add_argument("--db", metavar="FILE", default=None,
                    help=f"warehouse file (default ${ENV_VAR}, else {default_db()}); its folder must "
                    "exist (only the default one is created)")
@@ -39,8 +44,10 @@ def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
     p = sub.add_parser(
-        "ingest", help="load Arrow event logs into the warehouse (validated, de-duplicated)",
-        description="Read Arrow event logs, replay every game through the engine and load the "
+        "ingest", help="load event logs (Arrow, liujia.jsonl) into the warehouse (validated, "
+        "de-duplicated)",
+        description="Read event logs (Arrow *.arrows, and *.jsonl / *.jsonl.gz in the "
+        "liujia.jsonl interchange format: docs/interchange.md), replay every game through the engine and load the "
         "valid games into the DuckDB warehouse. A game that fails (illegal move, broken hash "
         "chain, torn log, id already loaded with other content) goes to the quarantine table "
         "with its reason; the other games still load. Re-running on the same input changes "
@@ -69,6 +76,10 @@ def report(s: IngestSummary, as_json: bool) -> int:
         print(safe_json(json.loads(json.dumps(s.to_json(), default=str))))
     else:
         print(safe_text(s.describe()))
+        for w in s.warnings[:MAX_LINES]:
+            print(safe_text(f"warning: {w}"), file=sys.stderr)
+        if len(s.warnings) > MAX_LINES:
+            print(f"warning: ... and {len(s.warnings) - MAX_LINES} more", file=sys.stderr)
         if s.issues:
             print(f"quarantined ({len(s.issues)}):")
             for rec in s.issues[:MAX_LINES]:
@@ -83,7 +94,8 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
     if args.workers is not None and args.workers < 1:
         return fail("--workers must be at least 1")
     try:
-        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers, **kw)
+        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers,
+               strict=getattr(args, "strict", False), **kw)
     except (IngestIOError, WarehouseError) as exc:
         return fail(str(exc), USAGE)
     except duckdb.Error as exc:

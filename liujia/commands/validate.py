@@ -1,4 +1,5 @@
-"""``liujia validate``: replay every game of the logs and report ok / illegal / incomplete / corrupt."""
+"""``liujia validate``: replay every game of the logs (Arrow, liujia.jsonl) and report ok /
+illegal / incomplete / corrupt."""
 
 from __future__ import annotations
 
@@ -15,14 +16,15 @@ from tqdm import tqdm
 
 from engine.errors import LogIntegrityError
 from engine.games.frame import outcome_text
-from engine.log import LogRead, LogWriter, NotALog, read_log
+from engine.jsonl_reader import JsonlRead, read_any, scan_files
+from engine.log import LogRead, LogWriter, NotALog
 from engine.replay import game_module, validate_events
 from liujia.commands._common import (
     FOUND,
     OK,
     USAGE,
     fail,
-    find_logs,
+    os_error_text,
     safe_json,
     safe_text,
 )
@@ -32,12 +34,18 @@ SALVAGE_SUFFIX = ".salvaged.arrows"
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
-    p = sub.add_parser("validate", help="replay and check every game in Arrow event logs",
-                       description="Replay every game in the logs through the engine. Per game: "
+    p = sub.add_parser("validate", help="replay and check every game in event logs (Arrow, "
+                       "liujia.jsonl)",
+                       description="Replay every game in the logs (*.arrows, *.jsonl, "
+                       "*.jsonl.gz) through the engine. Per game: "
                        "ok, illegal (seq, seat, rule id, reason), incomplete (no GAME_END) or "
                        "corrupt (what and where). Exit 0 if all is ok, 1 if anything is not, 2 "
                        "if a file or folder could not be read or a salvage not written.")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows, "
+                   "*.jsonl and *.jsonl.gz")
+    p.add_argument("--strict", action="store_true",
+                   help="a field of a *.jsonl line that the format does not know makes its "
+                   "game corrupt (default: a warning on stderr, the field ignored)")
     p.add_argument("--json", action="store_true", help="one JSON object per game (and per "
                    "damaged file) on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -47,9 +55,32 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 
 def _file_row(path: Path, err: LogIntegrityError) -> dict[str, Any]:
-    return {"file": str(path), "game_id": err.game_id or None, "status": "corrupt",
-            "code": err.code, "offset": err.offset if err.offset >= 0 else None,
-            "reason": str(err)}
+    row = {"file": str(path), "game_id": err.game_id or None, "status": "corrupt",
+           "code": err.code, "offset": err.offset if err.offset >= 0 else None,
+           "reason": str(err)}
+    line = getattr(err, "line", -1)           # a liujia.jsonl problem: its line and field
+    if line >= 0:
+        row.update(line=line, field=getattr(err, "field", "") or None)
+    return row
+
+
+def find_inputs(paths: list[str]) -> tuple[list[Path], list[str]] | str:
+    """The log files (*.arrows, *.jsonl, *.jsonl.gz) under the paths and one message per path
+    or folder that cannot be read; or a usage error (a path that does not exist, no log)."""
+    for p in paths:
+        try:
+            os.stat(p)
+        except (FileNotFoundError, NotADirectoryError):
+            return f"{p}: no such file or folder"
+        except ValueError as exc:                   # an embedded NUL
+            return f"{p}: {exc}"
+        except OSError:
+            pass                                    # reported below with the others
+    files, errors = scan_files(paths)
+    problems = [os_error_text(e) for e in errors]
+    if not files and not problems:
+        return f"no *.arrows log files under {', '.join(paths)} (nor *.jsonl, *.jsonl.gz ones)"
+    return files, problems
 
 
 def _line(row: dict[str, Any]) -> str:
@@ -90,6 +121,10 @@ def _game_row(path: Path, g: Any, has_problems: bool, finals: dict[str, Any]) ->
         if v.status == "ok":
             _check_session(row, g.events[0], finals)
             finals[g.game_id] = v.state
+        seq = row.get("seq")
+        line = g.line_of(seq) if hasattr(g, "line_of") and isinstance(seq, int) else None
+        if line is not None:                      # a liujia.jsonl game: the event's line
+            row["line"] = line
     except Exception as exc:  # noqa: BLE001 - an engine bug must not end the report
         row = {"file": str(path), "game_id": g.game_id, "status": "error",
                "code": "engine_error", "events": len(g.events),
@@ -118,14 +153,17 @@ class FileReport:
     rows: list[dict[str, Any]] = field(default_factory=list)
     log: LogRead | None = None
     io_error: str | None = None
+    warnings: list[str] = field(default_factory=list)
 
 
-def validate_file(path: Path, finals: dict[str, Any] | None = None) -> FileReport:
+def validate_file(path: Path, finals: dict[str, Any] | None = None,
+                  strict: bool = False) -> FileReport:
     """Rows of the validation report for one file: one per game, one per file-level problem;
-    finals (game id → final state) links the games of a session across files."""
+    finals (game id → final state) links the games of a session across files; strict: an
+    unknown field of a liujia.jsonl line makes its game corrupt."""
     finals = {} if finals is None else finals
     try:
-        log = read_log(path)
+        log = read_any(path, strict=strict)
     except NotALog as exc:
         if exc.code == "io":
             return FileReport(io_error=f"{path}: {exc.message}")
@@ -143,7 +181,8 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None) -> FileRepor
             rows.append(row)
             continue
         rows.append(_game_row(path, g, bool(log.problems), finals))
-    return FileReport(rows, log)
+    warnings = [str(w) for w in log.warnings] if isinstance(log, JsonlRead) else []
+    return FileReport(rows, log, warnings=warnings)
 
 
 def _make_part(tmp: Path) -> None:
@@ -250,7 +289,7 @@ def _summary(n_files: int, rows: list[dict[str, Any]], n_io: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Validate and print the report, file by file."""
-    found = find_logs(args.paths)
+    found = find_inputs(args.paths)
     if isinstance(found, str):
         return fail(found)
     files, io_errors = found
@@ -267,12 +306,16 @@ def run(args: argparse.Namespace) -> int:
     used: set[str] = set()
     salvaged = failed = 0
     for path in bar:
-        rep = validate_file(path, finals)
+        rep = validate_file(path, finals, strict=args.strict)
         if rep.io_error is not None:
             io_errors.append(rep.io_error)
             fail(rep.io_error)
+        for w in rep.warnings:
+            print(safe_text(f"liujia: warning: {w}"), file=sys.stderr)
         for row in rep.rows:
-            out(safe_json(row) if args.json else safe_text(f"{row['file']}: " + _line(row)))
+            where = f"{row['file']}:{row['line']}" if row.get("line") is not None \
+                else row["file"]
+            out(safe_json(row) if args.json else safe_text(f"{where}: " + _line(row)))
         rows.extend(rep.rows)
         if salvage is not None and rep.log is not None and not rep.log.ok:
             done = salvage_file(path, rep.log, salvage, used)
