@@ -37,10 +37,11 @@ from typing import Any, NamedTuple
 
 import pyarrow as pa
 
+from engine.commit import engine_events
 from engine.errors import EngineError
 from engine.events import Event
 from engine.games import GAMES, find_game, package_of
-from engine.replay import Verdict, game_module, game_type
+from engine.replay import Verdict, backwards, game_module, game_type
 
 HOOKS = ("DECISIONS", "STANDING", "decision", "lapsed", "action_category", "opposite_seat")
 NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT = "none", "self", "teammate", "opposite", "opponent"
@@ -413,6 +414,7 @@ def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -
     gid = events[0].game_id if events else ""
     if not events:
         return Verdict(gid, "incomplete", 0, EngineError("no events"))
+    events = engine_events(events)          # without the log's commitment keys
     try:
         game = game_module(events[0])
         s = game.initial_state(events[0])
@@ -422,8 +424,12 @@ def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -
     collector.begin(events[0], game.GAME_ID if game.GAME_ID in GAMES else None)
     step, observe = game.step, collector.observe
     n = 1
+    ts = events[0].ts
     try:
         for e in events[1:]:
+            if e.ts < ts:
+                raise backwards(e, ts)
+            ts = e.ts
             observe(s, e)
             step(s, e)
             n += 1

@@ -2,7 +2,9 @@
 
 File layout: an Arrow IPC stream in the one event schema (readable by any Arrow reader),
 followed by a 56-byte liujia seal: ``LJSEAL01`` + SHA-256 of every byte before the seal +
-the stream's length (u64, little-endian) + ``LJEND001``. The seal makes the file's end
+the stream's length (u64, little-endian) + ``LJEND001``, and, in a signed file, a signature
+block after the seal (``engine.signing``: a recorder key's Ed25519 signature of a manifest
+of the seal's SHA-256 and of every game, in order). The seal makes the file's end
 explicit, so a file cut at a batch boundary, a zero-filled tail or a changed padding byte is
 noticed; each event's chained digest then says which game and seq a change touched.
 """
@@ -18,11 +20,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from pathlib import Path
+from typing import Any
 
 import pyarrow as pa
 
 from engine.errors import LogIntegrityError
 from engine.events import DIGEST_SIZE, GENESIS, SCHEMA, Event, decode_batch, events_to_batch
+from engine.signing import (
+    SIG_END,
+    BadSignatureBlock,
+    GameEntry,
+    Signature,
+    check_against,
+    signature_block,
+    split_signature,
+)
 
 SEAL_MAGIC = b"LJSEAL01"
 SEAL_END = b"LJEND001"
@@ -33,13 +45,15 @@ LOG_SUFFIX = ".arrows"
 class LogWriter:
     """Writes games to a new log file; each ``write_game`` is one flushed record batch."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], signer: Any = None) -> None:
         self.path = Path(path)
         self._sink = pa.OSFile(str(self.path), "wb")
         self._writer = pa.ipc.new_stream(self._sink, SCHEMA)
         self.games = 0
         self.events = 0
         self._closed = False
+        self._signer = signer                   # an Ed25519 private key, or None: unsigned
+        self._entries: list[GameEntry] = []
 
     def write_game(self, events: Sequence[Event]) -> None:
         """Append the sealed events of one game (or of a part of one) as one batch."""
@@ -49,6 +63,19 @@ class LogWriter:
         self._sink.flush()
         self.games += 1
         self.events += len(events)
+        if self._signer is not None:
+            self._note(events)
+
+    def _note(self, events: Sequence[Event]) -> None:
+        """Keep each game's manifest entry (a game written in parts: one entry)."""
+        first, last = events[0], events[-1]
+        prev = self._entries[-1] if self._entries else None
+        if prev is not None and prev.game_id == first.game_id:
+            self._entries[-1] = GameEntry(prev.game_id, prev.events + len(events),
+                                          last.digest.hex(), prev.first_ts, last.ts)
+        else:
+            self._entries.append(GameEntry(first.game_id, len(events), last.digest.hex(),
+                                           first.ts, last.ts))
 
     def close(self) -> None:
         """End the stream and write the seal."""
@@ -63,6 +90,8 @@ class LogWriter:
         size = self.path.stat().st_size
         with open(self.path, "ab") as f:
             f.write(SEAL_MAGIC + h.digest() + struct.pack("<Q", size) + SEAL_END)
+            if self._signer is not None:
+                f.write(signature_block(self._signer, h.digest(), size, self._entries))
             f.flush()
             os.fsync(f.fileno())
         self._closed = True
@@ -82,9 +111,11 @@ class LogWriter:
         self.close()
 
 
-def write_log(path: str | os.PathLike[str], games: Iterable[Sequence[Event]]) -> int:
-    """Write several games to a new sealed log file; returns the number of events."""
-    with LogWriter(path) as w:
+def write_log(path: str | os.PathLike[str], games: Iterable[Sequence[Event]],
+              signer: Any = None) -> int:
+    """Write several games to a new sealed log file (signed with ``signer``, an Ed25519
+    private key, if given); returns the number of events."""
+    with LogWriter(path, signer) as w:
         for g in games:
             w.write_game(g)
     return w.events
@@ -114,6 +145,7 @@ class LogRead:
     problems: list[LogIntegrityError]
     sealed: bool
     batches: list[pa.RecordBatch] = field(default_factory=list)   # decoded, zero-copy
+    signature: Signature | None = None      # a signed file's signature, checked; None unsigned
 
     @property
     def ok(self) -> bool:
@@ -155,7 +187,8 @@ def _unfinished(data: memoryview, path: str) -> LogRead | None:
 
 
 def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError]]:
-    """Length of the Arrow stream part, and what is wrong with the seal."""
+    """Length of the Arrow stream part, and what is wrong with the seal (``data``: the file
+    without a signature block)."""
     size = len(data)
     if size >= SEAL_SIZE:
         tail = bytes(data[size - SEAL_SIZE:])
@@ -285,7 +318,9 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
         return unfinished
     if len(data) < 8 or bytes(data[:4]) != b"\xff\xff\xff\xff":
         raise NotALog("not_a_log", "not an Arrow IPC stream (no stream header)", path=spath)
-    stream_len, problems = _check_seal(data, spath)
+    data, signature, problems = _signature_of(data, spath)
+    stream_len, seal_problems = _check_seal(data, spath)
+    problems += seal_problems
     events: list[Event] = []
     canon: list[bytes] = []
     batches: list[pa.RecordBatch] = []
@@ -317,9 +352,52 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
             "trailing", f"{stream_len - end} bytes after the end of the Arrow stream",
             path=spath, offset=end))
     games = _verify_games(events, canon, spath)
+    if signature is not None:
+        sha = None if problems else bytes(data[len(data) - SEAL_SIZE + 8:len(data) - 16])
+        check_against(signature, sha, stream_len, game_entries(games))
     return LogRead(p, games, problems, sealed=not any(
         pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems),
-        batches=batches)
+        batches=batches, signature=signature)
+
+
+def game_entries(games: Sequence[GameLog]) -> list[GameEntry]:
+    """The manifest entries of verified games (``engine.signing``)."""
+    return [GameEntry(g.game_id, len(g.events), g.final_digest.hex(),
+                      g.events[0].ts if g.events else 0, g.events[-1].ts if g.events else 0)
+            for g in games]
+
+
+def _signature_of(data: memoryview, path: str
+                  ) -> tuple[memoryview, Signature | None, list[LogIntegrityError]]:
+    """The file without its signature block, the signature, and a problem if the block is
+    there but cannot be read (the file is then read as it is: its seal will not be found)."""
+    try:
+        end, sig = split_signature(data)
+    except BadSignatureBlock as exc:
+        return data, None, [LogIntegrityError("bad_signature", f"{exc}", path=path)]
+    return data[:end], sig, []
+
+
+def sign_file(path: str | os.PathLike[str], signer: Any) -> Signature:
+    """Sign a sealed, unsigned, intact log file in place (append its signature block)."""
+    log = read_log(path)
+    if log.signature is not None:
+        raise LogIntegrityError("signed", "the file is signed already", path=str(path))
+    if not log.ok:
+        first = (log.problems or [g.error for g in log.games if g.error])[0]
+        raise LogIntegrityError("not_intact", f"only an intact sealed log is signed ({first})",
+                                path=str(path))
+    size = os.path.getsize(path)
+    sha = sealed_sha256(path)
+    assert sha is not None
+    block = signature_block(signer, sha, size - SEAL_SIZE, game_entries(log.games))
+    with open(path, "ab") as f:
+        f.write(block)
+        f.flush()
+        os.fsync(f.fileno())
+    sig = read_log(path).signature
+    assert sig is not None
+    return sig
 
 
 def sealed_sha256(path: str | os.PathLike[str]) -> bytes | None:
@@ -329,6 +407,11 @@ def sealed_sha256(path: str | os.PathLike[str]) -> bytes | None:
         with open(path, "rb") as f:
             f.seek(0, os.SEEK_END)
             size = f.tell()
+            if size >= 16:
+                f.seek(size - 16)
+                tail = f.read(16)
+                if tail[8:] == SIG_END:             # a signed file: the seal is before it
+                    size -= struct.unpack("<Q", tail[:8])[0]
             if size < SEAL_SIZE:
                 return None
             f.seek(size - SEAL_SIZE)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from engine.commit import engine_events
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import Event, payload_json
 from engine.games import find_game
@@ -65,11 +66,35 @@ class Verdict:
         return out
 
 
+def backwards(e: Event, before: int) -> InvalidEvent:
+    """The error of an event stamped before the event it follows: time never goes back
+    within a game (a log whose clock runs backwards cannot have been recorded as it
+    happened)."""
+    return InvalidEvent(f"its timestamp {_when(e.ts)} is {_span(before - e.ts)} before the "
+                        f"previous event's ({_when(before)}): time never goes back within a game",
+                        game_id=e.game_id, seq=e.seq, field="ts")
+
+
+def _when(us: int) -> str:
+    from datetime import UTC, datetime, timedelta
+    try:
+        return (datetime(1970, 1, 1, tzinfo=UTC) + timedelta(microseconds=us)).isoformat(
+            timespec="milliseconds").replace("+00:00", "Z")
+    except OverflowError:
+        return f"{us} µs"
+
+
+def _span(us: int) -> str:
+    s = us / 1e6
+    return f"{s:.3f} s" if s < 120 else f"{s / 60:.1f} min" if s < 7200 else f"{s / 3600:.1f} h"
+
+
 def validate_events(events: Sequence[Event]) -> Verdict:
     """Replay a game's events through its engine; never raises for bad events."""
     gid = events[0].game_id if events else ""
     if not events:
         return Verdict(gid, "incomplete", 0, InvalidEvent("no events", game_id=gid))
+    events = engine_events(events)          # without the log's commitment keys
     try:
         game = game_module(events[0])
         s = game.initial_state(events[0])
@@ -77,8 +102,12 @@ def validate_events(events: Sequence[Event]) -> Verdict:
         return Verdict(gid, "illegal", 0, exc)
     step = game.step
     n = 1
+    ts = events[0].ts
     try:
         for e in events[1:]:
+            if e.ts < ts:
+                raise backwards(e, ts)
+            ts = e.ts
             step(s, e)
             n += 1
     except EngineError as exc:
@@ -97,12 +126,13 @@ class Replay:
         if not events:
             raise InvalidEvent("a replay needs at least the GAME_START event")
         self.events = list(events)
+        self._engine = engine_events(self.events)      # without the log's commitment keys
         self.game = game_module(self.events[0])
         self.game_type = self.game.GAME_ID
-        s = self.game.initial_state(self.events[0])
+        s = self.game.initial_state(self._engine[0])
         self._checkpoints = [s.copy()]
         step = self.game.step
-        for i, e in enumerate(self.events[1:], start=1):
+        for i, e in enumerate(self._engine[1:], start=1):
             step(s, e)
             if i % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(s.copy())
@@ -119,14 +149,14 @@ class Replay:
             return self.final.copy()
         s = self._checkpoints[seq // CHECKPOINT_EVERY].copy()
         step = self.game.step
-        for e in self.events[seq - seq % CHECKPOINT_EVERY + 1: seq + 1]:
+        for e in self._engine[seq - seq % CHECKPOINT_EVERY + 1: seq + 1]:
             step(s, e)
         return s
 
     def states(self) -> Iterator[Any]:
         """Every state in order, one after each event (fresh objects, safe to keep)."""
-        s = self.game.initial_state(self.events[0])
+        s = self.game.initial_state(self._engine[0])
         yield s.copy()
-        for e in self.events[1:]:
+        for e in self._engine[1:]:
             self.game.step(s, e)
             yield s.copy()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
 
+from engine.commit import CHANCE_KINDS, commit_game, new_salt
 from engine.errors import EngineError
 from engine.events import Event, seal_events
 from engine.games import find_game
@@ -57,10 +58,12 @@ def options_tag(game: str, options: Any) -> str:
 def play_game(
     game: str, game_id: str, players: list[str], rng: random.Random, policies: list[Any],
     *, options: Any = None, previous_game: str | None = None, session: str | None = None,
-    ts0: int = BASE_TS, **session_kwargs: Any,
+    ts0: int = BASE_TS, salt: bytes | None = None, **session_kwargs: Any,
 ) -> SimGame:
-    """Play one game to its end: seat i acts by policies[i]; returns the sealed events.
-    session_kwargs go to the game's ``start_event`` (from its ``session_start``)."""
+    """Play one game to its end: seat i acts by policies[i]; returns the sealed events, the
+    chance outcomes committed to in GAME_START under ``salt`` and the salt revealed in GAME_END
+    when a salt is given (``engine.commit``). session_kwargs go to the game's ``start_event`` (from its
+    ``session_start``)."""
     g = find_game(game)
     e0 = g.start_event(game_id, players, rng, options, previous_game=previous_game,
                        session=session, ts=ts0, **session_kwargs)
@@ -78,21 +81,26 @@ def play_game(
         seq += 1
         if seq > MAX_EVENTS:
             raise EngineError(f"game {game_id} did not end within {MAX_EVENTS} events")
+    if salt is not None:         # the dealer's commitment to the chance outcomes (engine.commit)
+        events = commit_game(events, salt, getattr(g, "CHANCE_KINDS", CHANCE_KINDS))
     return SimGame(seal_events(events), s)
 
 
 def simulate(
     game: str, n_games: int, seed: int, *, policy_name: str = "random", options: Any = None,
-    session_games: int = 8,
+    session_games: int = 8, commit: bool = False,
 ) -> Iterator[SimGame]:
     """n_games seeded games, in sessions of session_games with the same players (as many as the
     game's ``seat_count`` for these options); each later game of a session starts as the game's
-    ``session_start`` says (六人坑 KENG-7: opened by the seat that decided the previous one)."""
+    ``session_start`` says (六人坑 KENG-7: opened by the seat that decided the previous one).
+    ``commit``: each game's chance outcomes committed to (``engine.commit``), the salts from a
+    generator of their own, so that play is the same with or without."""
     g = find_game(game)
     opts = options if options is not None else g.Options()
     n_seats = g.seat_count(opts)
     tag = options_tag(game, options)
     rng = random.Random(seed)
+    salts = random.Random(f"liujia-salts/{seed}") if commit else None
     pool = [f"player-{i:02d}" for i in range(PLAYER_POOL)]
     pols = [policy(game, policy_name) for _ in range(n_seats)]
     prev: SimGame | None = None
@@ -107,6 +115,7 @@ def simulate(
         prev_id = prev.events[0].game_id if prev is not None else None
         gid = f"{game}{tag}-{seed}-{i:06d}"
         sim = play_game(game, gid, players, rng, pols, options=options, previous_game=prev_id,
-                        session=session, ts0=BASE_TS + i * GAME_US, **kwargs)
+                        session=session, ts0=BASE_TS + i * GAME_US,
+                        salt=new_salt(salts) if salts is not None else None, **kwargs)
         prev = sim
         yield sim

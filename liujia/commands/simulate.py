@@ -71,6 +71,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "kaidian_effect=record (够级) or mds_players=4 (摸到爽, required); "
                    "repeatable; the game's options are listed when a name is wrong")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--no-commit", action="store_true", help="do not commit to each game's "
+                   "deal in GAME_START (and reveal the salt in GAME_END), as logs of liujia "
+                   "0.2 were written")
+    p.add_argument("--sign", metavar="KEY", default=None, help="sign each file with this "
+                   "recorder key (`liujia keys new KEY`)")
     return p
 
 
@@ -100,7 +105,7 @@ def _options(game: str, pairs: list[str]) -> object:
 def write_games(
     out: Path, game: str, games: int, seed: int, *, per_file: int = 1000, prefix: str = "",
     policy_name: str = "random", options: object = None, session_games: int = 8,
-    progress: bool = True,
+    progress: bool = True, signer: Any = None, commit: bool = True,
 ) -> tuple[list[Path], int]:
     """Simulate seeded games into sealed logs of per_file games each; (files, events). A run
     that fails or is interrupted leaves the file it was writing unsealed, as a killed one does
@@ -113,12 +118,13 @@ def write_games(
     bar = tqdm(total=games, unit="game", disable=not progress, desc=f"simulate {game}")
     try:
         for i, g in enumerate(simulate(game, games, seed, options=options,
-                                       policy_name=policy_name, session_games=session_games)):
+                                       policy_name=policy_name, session_games=session_games,
+                                       commit=commit)):
             if i % per_file == 0:
                 if writer is not None:
                     writer.close()
                 path = out / f"{game}{tag}-{prefix}seed{seed}-{i // per_file:04d}.arrows"
-                writer = LogWriter(path)
+                writer = LogWriter(path, signer)
                 files.append(path)
             writer.write_game(g.events)
             events += len(g.events)
@@ -155,11 +161,19 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     out = Path(args.out)
     session_games = args.session_games or session_length(args.game, opts)
+    signer = None
+    if args.sign is not None:
+        from liujia.keys import KeyProblem, load_key
+        try:
+            signer = load_key(args.sign)
+        except KeyProblem as exc:
+            return fail(f"--sign: {exc}")
     try:
         files, events = write_games(out, args.game, args.games, args.seed,
                                     per_file=args.per_file, policy_name=args.policy,
                                     options=opts, session_games=session_games,
-                                    progress=not args.quiet)
+                                    progress=not args.quiet, signer=signer,
+                                    commit=not args.no_commit)
     except OSError as exc:
         return fail(f"cannot write logs to {out}: {exc.strerror or exc}; the file being written "
                     "is left unsealed (liujia validate reports it), the same command writes it "

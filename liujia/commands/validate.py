@@ -14,11 +14,13 @@ from typing import Any
 
 from tqdm import tqdm
 
+from engine import commit
 from engine.errors import LogIntegrityError
 from engine.games.frame import outcome_text
 from engine.jsonl_reader import JsonlRead, read_any, scan_files
 from engine.log import LogRead, LogWriter, NotALog
 from engine.replay import game_module, validate_events
+from engine.signing import Signature
 from liujia.commands._common import (
     FOUND,
     OK,
@@ -28,8 +30,10 @@ from liujia.commands._common import (
     safe_json,
     safe_text,
 )
+from liujia.keys import trusted_ids
 
 SALVAGE_SUFFIX = ".salvaged.arrows"
+REQUIRE = ("none", "signed", "trusted")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -46,6 +50,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="a field of a *.jsonl line that the format does not know makes its "
                    "game corrupt (default: a warning on stderr, the field ignored)")
+    p.add_argument("--require", choices=REQUIRE, default="none",
+                   help="refuse (report as refused, exit 1) the logs that are not signed "
+                   "(signed) or not signed by a key trusted here (trusted: `liujia keys "
+                   "trust`); default none: every log is read, its signature reported")
     p.add_argument("--json", action="store_true", help="one JSON object per game (and per "
                    "damaged file) on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -93,7 +101,8 @@ def _line(row: dict[str, Any]) -> str:
         if "deciding_seat" in r:
             how += f" by seat {r['deciding_seat']}"
         won = outcome_text(row.get("outcomes"), row.get("winning_side"))
-        return f"ok          {gid}  {row['events']} events  {how}".rstrip() + f", {won}"
+        dealt = ", deal as committed" if row.get("commitment") == "verified" else ""
+        return f"ok          {gid}  {row['events']} events  {how}".rstrip() + f", {won}{dealt}"
     if st == "illegal":
         seat = row.get("seat")
         where = f"seq {row.get('seq')} seat {seat if seat is not None and seat >= 0 else '-'}"
@@ -106,6 +115,8 @@ def _line(row: dict[str, Any]) -> str:
         return f"incomplete  {gid}  {row['reason']}"
     if st == "error":
         return f"error       {gid}  {row['reason']}"
+    if st == "refused":
+        return f"refused     {row['reason']}"
     return f"corrupt     {gid}  {row['reason']}"
 
 
@@ -121,6 +132,7 @@ def _game_row(path: Path, g: Any, has_problems: bool, finals: dict[str, Any]) ->
         if v.status == "ok":
             _check_session(row, g.events[0], finals)
             finals[g.game_id] = v.state
+            _check_commitment(row, g.events)
         seq = row.get("seq")
         line = g.line_of(seq) if hasattr(g, "line_of") and isinstance(seq, int) else None
         if line is not None:                      # a liujia.jsonl game: the event's line
@@ -131,6 +143,47 @@ def _game_row(path: Path, g: Any, has_problems: bool, finals: dict[str, Any]) ->
                "reason": f"the engine failed while replaying it ({type(exc).__name__}: "
                f"{exc}); please report this"}
     return row
+
+
+def _check_commitment(row: dict[str, Any], events: Any) -> None:
+    """The dealer's commitment to the chance outcomes (``engine.commit``): verified, none,
+    or broken (the game is then corrupt: its deal is not the one committed to)."""
+    st = commit.status(events)
+    row["commitment"] = st.state
+    if not st.ok:
+        row.update(status="corrupt", code="commitment", reason=f"commitment: {st.message}")
+
+
+def signature_text(sig: Signature | None, trusted: dict[str, str]) -> tuple[str, str]:
+    """A file's signature in words and its state: signed by a trusted key (``trusted``), by
+    a key not trusted here (``untrusted``), ``unsigned``, or ``bad`` (what does not match)."""
+    if sig is None:
+        return "unsigned", "unsigned"
+    if not sig.ok:
+        return "BAD SIGNATURE: " + "; ".join(sig.problems), "bad"
+    games = f"{len(sig.games)} game(s) as signed"
+    if sig.key_id in trusted:
+        return f"signed by {trusted[sig.key_id]} (key {sig.key_id}, trusted here); {games}", \
+            "trusted"
+    return (f"signed by key {sig.key_id}, NOT trusted here (public key {sig.public_key.hex()}; "
+            f"`liujia keys trust NAME PUBLIC` trusts it); {games}"), "untrusted"
+
+
+def _signature_row(path: Path, log: Any, trusted: dict[str, str],
+                   require: str) -> tuple[dict[str, Any] | None, str]:
+    """The file's signature line, and a file-level row when the signature is bad or the
+    policy refuses the file (unsigned, or not trusted)."""
+    sig = log.signature if isinstance(log, LogRead) else None
+    text, state = signature_text(sig, trusted)
+    row = None
+    if state == "bad":
+        row = {"file": str(path), "game_id": None, "status": "corrupt", "code": "bad_signature",
+               "offset": None, "reason": text}
+    elif (require == "signed" and state == "unsigned") or \
+            (require == "trusted" and state != "trusted"):
+        row = {"file": str(path), "game_id": None, "status": "refused", "code": state,
+               "offset": None, "reason": f"--require {require}: the file is {state}"}
+    return row, text
 
 
 def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> None:
@@ -154,10 +207,12 @@ class FileReport:
     log: LogRead | None = None
     io_error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    signature: str = ""              # the file's signature in words (signature_text)
 
 
 def validate_file(path: Path, finals: dict[str, Any] | None = None,
-                  strict: bool = False) -> FileReport:
+                  strict: bool = False, require: str = "none",
+                  trusted: dict[str, str] | None = None) -> FileReport:
     """Rows of the validation report for one file: one per game, one per file-level problem;
     finals (game id → final state) links the games of a session across files; strict: an
     unknown field of a liujia.jsonl line makes its game corrupt."""
@@ -173,6 +228,9 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
     except OSError as exc:
         return FileReport(io_error=f"{path}: {exc.strerror or exc}")
     rows = [_file_row(path, prob) for prob in log.problems]
+    sig_row, sig_text = _signature_row(path, log, trusted or {}, require)
+    if sig_row is not None:
+        rows.append(sig_row)
     for g in log.games:
         if g.error is not None:
             row = _file_row(path, g.error)
@@ -182,7 +240,10 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
             continue
         rows.append(_game_row(path, g, bool(log.problems), finals))
     warnings = [str(w) for w in log.warnings] if isinstance(log, JsonlRead) else []
-    return FileReport(rows, log, warnings=warnings)
+    state = signature_text(log.signature if isinstance(log, LogRead) else None, trusted or {})[1]
+    for r in rows:
+        r["signature"] = state                   # trusted, untrusted, unsigned or bad
+    return FileReport(rows, log, warnings=warnings, signature=sig_text)
 
 
 def _make_part(tmp: Path) -> None:
@@ -305,11 +366,16 @@ def run(args: argparse.Namespace) -> int:
     finals: dict[str, Any] = {}
     used: set[str] = set()
     salvaged = failed = 0
+    trusted = trusted_ids()
     for path in bar:
-        rep = validate_file(path, finals, strict=args.strict)
+        rep = validate_file(path, finals, strict=args.strict, require=args.require,
+                            trusted=trusted)
         if rep.io_error is not None:
             io_errors.append(rep.io_error)
             fail(rep.io_error)
+        if rep.signature and not args.json and (rep.signature != "unsigned"
+                                                 or args.require != "none"):
+            out(safe_text(f"{path}: {rep.signature}"))
         for w in rep.warnings:
             print(safe_text(f"liujia: warning: {w}"), file=sys.stderr)
         for row in rep.rows:

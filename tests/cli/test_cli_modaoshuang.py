@@ -71,7 +71,7 @@ def test_validate_reports_the_winner_of_each_game(logs, capsys):
         assert r["outcomes"][results.index("win")]["place"] == 1
     assert main(["validate", str(logs)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert sum(": ok " in x and x.endswith(" won") for x in lines) == 12
+    assert sum(": ok " in x and x.endswith(" won, deal as committed") for x in lines) == 12
 
 
 @pytest.mark.parametrize("n", PLAYERS)
