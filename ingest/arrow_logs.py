@@ -20,17 +20,19 @@ import gc
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from engine import commit
 from engine.decisions import DecisionCollector, validate_collecting
 from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
 from engine.events import Event, events_to_batch
 from engine.jsonl_reader import JsonlRead, read_any
-from engine.log import NotALog
+from engine.log import LogRead, NotALog
 from engine.replay import game_module
+from engine.signing import Signature
 from ingest import columns
 from ingest.project import game_row, seat_rows, start_payload
 from warehouse.schema import EVENTS_ARROW, GAMES_ARROW, SEATS_ARROW
@@ -89,6 +91,38 @@ def raw_events(events: list[Event]) -> bytes:
     return sink.getvalue().to_pybytes()
 
 
+class ReadPolicy(NamedTuple):
+    """What a file must be to be loaded: ``require`` none, signed or trusted (signed by one of
+    the ``trusted`` key ids); a bad signature or a broken commitment is never loaded."""
+
+    require: str = "none"
+    trusted: frozenset[str] = frozenset()
+
+
+def signature_state(sig: Signature | None, trusted: frozenset[str]) -> str:
+    """trusted, untrusted, unsigned or bad."""
+    if sig is None:
+        return "unsigned"
+    if not sig.ok:
+        return "bad"
+    return "trusted" if sig.key_id in trusted else "untrusted"
+
+
+def _refusal(sig: Signature | None, state: str, policy: ReadPolicy) -> LogIntegrityError | None:
+    """Why the games of a file are not loaded: its signature is bad, or the policy refuses
+    it; None when they may be."""
+    if state == "bad":
+        assert sig is not None
+        return LogIntegrityError("bad_signature", "the file's signature does not match it: "
+                                 + "; ".join(sig.problems))
+    if (policy.require == "signed" and state == "unsigned") or \
+            (policy.require == "trusted" and state != "trusted"):
+        who = f" (key {sig.key_id})" if sig is not None else ""
+        return LogIntegrityError(state, f"--require {policy.require}: the file is "
+                                 f"{state}{who}")
+    return None
+
+
 @dataclass
 class FileResult:
     """What one log file gave: counts, rows of its valid games, and its quarantine records."""
@@ -107,6 +141,8 @@ class FileResult:
     events: pa.Table | None = None
     decisions: pa.Table | None = None
     warnings: list[str] = field(default_factory=list)
+    signature: str = "unsigned"            # signature_state of the file
+    key_id: str | None = None              # the key that signed it
 
 
 def _file_records(path: Path, problems: list[LogIntegrityError]) -> list[QuarantineRecord]:
@@ -173,7 +209,8 @@ def _stored_events(batches: list[pa.RecordBatch], ok_ids: list[str],
     return table.cast(EVENTS_ARROW)
 
 
-def read_file(path: str | Path, strict: bool = False) -> FileResult:
+def read_file(path: str | Path, strict: bool = False,
+              policy: ReadPolicy | None = None) -> FileResult:
     """Verify, replay and project every game of one log file (Arrow or liujia.jsonl; strict:
     a JSONL field the format does not know quarantines its game); never raises for bad
     content.
@@ -184,7 +221,7 @@ def read_file(path: str | Path, strict: bool = False) -> FileResult:
     was_on = gc.isenabled()
     gc.disable()
     try:
-        return _read_file(Path(path), strict)
+        return _read_file(Path(path), strict, policy or ReadPolicy())
     finally:
         if was_on:
             gc.enable()
@@ -197,7 +234,7 @@ def _line_note(g: Any, spath: str, err: EngineError) -> str:
     return f" (at {spath}:{line})" if line is not None else ""
 
 
-def _read_file(p: Path, strict: bool = False) -> FileResult:
+def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
     """read_file, with the collector paused."""
     spath = str(p)
     try:
@@ -213,6 +250,10 @@ def _read_file(p: Path, strict: bool = False) -> FileResult:
     if log.problems:
         res.file_problems = _file_records(p, log.problems)
     note = " (the file is damaged: see its file-level quarantine row)" if log.problems else ""
+    sig = log.signature if isinstance(log, LogRead) else None
+    res.signature = signature_state(sig, policy.trusted)
+    res.key_id = sig.key_id if sig is not None else None
+    refused = _refusal(sig, res.signature, policy)
     finals: dict[str, Any] = {}
     collector = DecisionCollector()
     replayed = 0                          # games the collector kept the rows of
@@ -226,6 +267,10 @@ def _read_file(p: Path, strict: bool = False) -> FileResult:
             res.bad_games.append(_game_record(spath, g.game_id, g.events, "log", g.error.code,
                                               g.error))
             continue
+        if refused is not None:
+            res.bad_games.append(_game_record(spath, g.game_id, g.events, "signature",
+                                              refused.code, refused))
+            continue
         try:
             v = validate_collecting(g.events, collector)
             if v.status != "ok":
@@ -235,6 +280,12 @@ def _read_file(p: Path, strict: bool = False) -> FileResult:
                     file_note=note if v.status == "incomplete" else _line_note(g, spath, err)))
                 continue
             replayed += 1                 # its rows are in the collector
+            dealt = commit.status(g.events)
+            if not dealt.ok:
+                res.bad_games.append(_game_record(
+                    spath, g.game_id, g.events, "replay", "commitment",
+                    LogIntegrityError("commitment", dealt.message, game_id=g.game_id)))
+                continue
             module = game_module(g.events[0])
             payload = start_payload(g.events[0])
             prev = finals.get(str(payload.get("previous_game")))

@@ -33,7 +33,16 @@ from engine.events import SCHEMA as LOG_SCHEMA
 from engine.jsonl import is_log_name
 from engine.log import LOG_SUFFIX, sealed_sha256
 from ingest import columns
-from ingest.arrow_logs import FileResult, QuarantineRecord, file_key, game_key, read_file
+from ingest.arrow_logs import (
+    FileResult,
+    QuarantineRecord,
+    ReadPolicy,
+    file_key,
+    game_key,
+    read_file,
+)
+from warehouse import anchors
+from warehouse.anchors import Anchor, new_anchor
 from warehouse.db import WarehouseError, pause_point, reader, writer_target, writing
 from warehouse.schema import QUARANTINE_ARROW
 from warehouse.tendencies import counts_stored, write_counts
@@ -70,6 +79,8 @@ class IngestSummary:
     workers: int = 1
     issues: list[QuarantineRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)   # JSONL: unknown fields, ignored
+    signatures: dict[str, int] = field(default_factory=dict)   # files read by signature state
+    anchors_added: int = 0
 
     @property
     def reconciles(self) -> bool:
@@ -262,9 +273,11 @@ class _FileReader:
     then hands them the files — also before the lock is taken, so that they read while the
     warehouse is opened; ``only(files)``, under the lock, says which results are wanted."""
 
-    def __init__(self, workers: int, files: Sequence[Path] = (), strict: bool = False) -> None:
+    def __init__(self, workers: int, files: Sequence[Path] = (), strict: bool = False,
+                 policy: ReadPolicy | None = None) -> None:
         self.workers = workers
         self.strict = strict
+        self.policy = policy
         self.todo: deque[Path] = deque()
         self.window: deque[tuple[Path, Future[FileResult]]] = deque()
         self.drop: set[Path] = set()
@@ -304,13 +317,13 @@ class _FileReader:
             return
         while self.todo and len(self.window) < AHEAD * self.workers:
             f = self.todo.popleft()
-            self.window.append((f, self.ex.submit(read_file, f, self.strict)))
+            self.window.append((f, self.ex.submit(read_file, f, self.strict, self.policy)))
 
     def __iter__(self) -> Iterator[FileResult]:
         while self.window or (self.ex is None and self.todo):
             if self.ex is None:
                 f = self.todo.popleft()
-                res = read_file(f, self.strict)
+                res = read_file(f, self.strict, self.policy)
             else:
                 f, future = self.window.popleft()
                 if f in self.drop:
@@ -351,9 +364,11 @@ class _Loader:
     """Decides loaded / already present / conflict per game and appends rows in big batches."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary,
-                 started: datetime) -> None:
+                 started: datetime, anchored: dict[str, Anchor] | None = None) -> None:
         self.con = con
         self.s = summary
+        self.anchored = anchored if anchored is not None else {}
+        self.new_anchors: dict[str, Anchor] = {}
         self.started = started
         self.pending: dict[str, bytes] = {}
         self.bufs: dict[str, list[pa.Table]] = {"games": [], "seats": [], "events": [],
@@ -386,6 +401,8 @@ class _Loader:
         """Account for one file's result and buffer the rows of its new games."""
         s = self.s
         s.files += 1
+        if res.games_read:
+            s.signatures[res.signature] = s.signatures.get(res.signature, 0) + 1
         s.games_read += res.games_read
         s.events_read += res.events_read
         s.warnings.extend(res.warnings)
@@ -404,6 +421,13 @@ class _Loader:
             src = "this run"
             if known is None and gid in existing:
                 known, src = existing[gid]
+            anchor = self.anchored.get(gid)
+            if known is None and anchor is not None and anchor.final_digest != digest.hex():
+                s.quarantined += 1           # not here (a rebuild): the anchor remembers it
+                self._quarantine(self._contradiction(res, gid, digest, n, anchor))
+                continue
+            if anchor is None and gid not in self.new_anchors and known in (None, digest):
+                self.new_anchors[gid] = new_anchor(gid, digest, n, res.path, res.key_id)
             if known is None:
                 keep.append(gid)
                 self.pending[gid] = digest
@@ -443,6 +467,19 @@ class _Loader:
                     f"{known.hex()}; this copy ends with {digest.hex()}. The loaded game is "
                     f"kept, this one is not loaded"),
             key=game_key("dedupe", "conflict", gid, None, digest, n))
+
+    def _contradiction(self, res: FileResult, gid: str, digest: bytes, n: int,
+                       anchor: Anchor) -> QuarantineRecord:
+        events = res.events.filter(pc.equal(res.events["game_id"], gid))
+        signed = f", signed by key {anchor.key}" if anchor.key else ""
+        return QuarantineRecord(
+            file=res.path, stage="anchor", code="anchor", game_id=gid, events=n,
+            final_digest=digest, raw=_as_log_ipc(events),
+            reason=(f"anchor: game {gid} contradicts its anchor: first ingested "
+                    f"{anchor.first_seen} from {anchor.file}{signed} with {anchor.events} "
+                    f"events and final digest {anchor.final_digest}; this copy has {n} events "
+                    f"and ends with {digest.hex()}: the game was changed since. Not loaded"),
+            key=game_key("anchor", "anchor", gid, None, digest, n))
 
     def flush(self) -> None:
         """Append the buffered rows and quarantine records to the warehouse."""
@@ -534,7 +571,8 @@ def _read_all(loader: _Loader, results: _FileReader, seals: dict[str, bytes | No
 
 def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader,
           files: list[Path], problems: list[QuarantineRecord], seals: dict[str, bytes | None],
-          known: dict[bytes, tuple[int, int]], started: datetime, progress: bool) -> None:
+          known: dict[bytes, tuple[int, int]], started: datetime, progress: bool,
+          anchored: dict[str, Anchor]) -> dict[str, Anchor]:
     """The run inside the writer: skip files held whole (decided now, under the lock, from
     the warehouse as it is now), read the others, append rows and quarantine records."""
     todo = [f for f in files if seals[str(f)] not in known]
@@ -547,7 +585,7 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
             s.files_skipped += 1
             s.games_read += games
             s.already_present += games
-    loader = _Loader(con, s, started)
+    loader = _Loader(con, s, started, anchored)
     for rec in problems:            # entries of a folder that are no file (dangling symlinks)
         loader.add(FileResult(rec.file, 0, file_problems=[rec]))
     bar = tqdm(total=sum(f.stat().st_size for f in todo), unit="B", unit_scale=True,
@@ -562,11 +600,13 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
     if whole:
         con.executemany("INSERT INTO ingested_files VALUES (?, ?, ?, ?, ?, ?) "
                         "ON CONFLICT DO NOTHING", whole)
+    return loader.new_anchors
 
 
 def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
          progress: bool, workers: int | None, fresh: bool, command: str,
-         recheck: bool = False, strict: bool = False) -> IngestSummary:
+         recheck: bool = False, strict: bool = False, require: str = "none",
+         trusted: Iterable[str] | None = None) -> IngestSummary:
     t0 = time.perf_counter()
     started = datetime.now(UTC)
     paths = [str(p) for p in paths]
@@ -582,13 +622,17 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     n_workers = worker_count(workers, early)
     # the workers read while the lock is taken and the warehouse opened; under the lock,
     # _load decides which files are read after all
-    with _FileReader(n_workers, early, strict) as results, writing(target, fresh=fresh) as con:
+    anchored = _anchors_of(target)
+    policy = ReadPolicy(require, frozenset(trusted or ()))
+    with _FileReader(n_workers, early, strict, policy) as results, \
+            writing(target, fresh=fresh) as con:
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
         s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
                           quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
                           command=command, workers=n_workers)
         known = _known_in(con) if use_known else {}
-        _load(con, s, results, files, problems, seals, known, started, progress)
+        added = _load(con, s, results, files, problems, seals, known, started, progress,
+                      anchored)
         s.seconds = time.perf_counter() - t0
         if not s.reconciles:  # a bug, never bad input: refuse to swap in a run that lost games
             raise AssertionError(f"run does not reconcile: {s.describe()}")
@@ -596,25 +640,46 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
             write_counts(con)
         _record_run(con, s, started, [str(Path(p).absolute()) for p in paths])
         pause_point("loaded")
+    s.anchors_added = anchors.append(target, added.values())   # after the commit: see anchors
     s.seconds = time.perf_counter() - t0
     return s
+
+
+def _anchors_of(target: Path) -> dict[str, Anchor]:
+    """The warehouse's anchors; a warehouse made before anchors existed gets them from its
+    games first (written now, so that a rebuild keeps them)."""
+    found, _problems = anchors.load(target)
+    if found or not target.exists() or anchors.anchor_path(target).exists():
+        return found
+    try:
+        with reader(target) as con:
+            seeded = anchors.from_games(con)
+    except (WarehouseError, duckdb.Error):
+        return found
+    anchors.append(target, seeded)
+    return {a.game_id: a for a in seeded}
 
 
 def ingest_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, recheck: bool = False,
-    strict: bool = False,
+    strict: bool = False, require: str = "none", trusted: Iterable[str] | None = None,
 ) -> IngestSummary:
     """Ingest log files and folders into the warehouse (default_db() unless db is given).
     A file byte for byte equal to one already ingested whole is not read again, unless
-    recheck is set; strict: a JSONL field the format does not know quarantines its game."""
+    recheck is set; strict: a JSONL field the format does not know quarantines its game;
+    require (none, signed, trusted: signed by one of the ``trusted`` key ids): the games of
+    other files are quarantined."""
     return _run(paths, db, progress, workers, fresh=False, command="ingest", recheck=recheck,
-                strict=strict)
+                strict=strict, require=require, trusted=trusted)
 
 
 def rebuild_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, strict: bool = False,
+    require: str = "none", trusted: Iterable[str] | None = None,
 ) -> IngestSummary:
-    """Build a fresh warehouse from the logs and swap it in for the old one atomically."""
-    return _run(paths, db, progress, workers, fresh=True, command="rebuild", strict=strict)
+    """Build a fresh warehouse from the logs and swap it in for the old one atomically; the
+    anchors of the old one are kept (``warehouse.anchors``)."""
+    return _run(paths, db, progress, workers, fresh=True, command="rebuild", strict=strict,
+                require=require, trusted=trusted)

@@ -35,6 +35,10 @@ def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="worker processes reading and replaying files (default: one per CPU "
                    "for big runs, none for small ones); never more than the files to read "
                    "or the CPUs; they die with this process")
+    p.add_argument("--require", choices=("none", "signed", "trusted"), default="none",
+                   help="quarantine the games of logs that are not signed (signed) or not "
+                   "signed by a key trusted here (trusted: `liujia keys trust`); default "
+                   "none. A bad signature or a broken deal commitment is always quarantined")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true",
                    help="print the run summary (with every quarantined item) as one JSON object")
@@ -76,6 +80,14 @@ def report(s: IngestSummary, as_json: bool) -> int:
         print(safe_json(json.loads(json.dumps(s.to_json(), default=str))))
     else:
         print(safe_text(s.describe()))
+        signed = {k: n for k, n in s.signatures.items() if k != "unsigned" and n}
+        if signed:
+            words = {"trusted": "signed by a trusted key", "untrusted": "signed by a key not "
+                     "trusted here", "bad": "with a bad signature"}
+            print("signatures: " + ", ".join(f"{n} file(s) {words.get(k, k)}"
+                                             for k, n in sorted(signed.items()))
+                  + (f", {s.signatures['unsigned']} unsigned" if s.signatures.get("unsigned")
+                     else ""))
         for w in s.warnings[:MAX_LINES]:
             print(safe_text(f"warning: {w}"), file=sys.stderr)
         if len(s.warnings) > MAX_LINES:
@@ -94,8 +106,10 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
     if args.workers is not None and args.workers < 1:
         return fail("--workers must be at least 1")
     try:
+        from liujia.keys import trusted_ids
         s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers,
-               strict=getattr(args, "strict", False), **kw)
+               strict=getattr(args, "strict", False), require=args.require,
+               trusted=trusted_ids(), **kw)
     except (IngestIOError, WarehouseError) as exc:
         return fail(str(exc), USAGE)
     except duckdb.Error as exc:

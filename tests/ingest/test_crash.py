@@ -298,7 +298,8 @@ def kill_trial(c: Corpus, work: Path, command: str, cls: str, point: str | None,
     now = state(db)
     outcome = "old" if now == c.old else "new" if now == c.new[command] else "other"
     leftovers = sorted(p.name for p in work.iterdir()
-                       if p.name not in ("w.duckdb", "w.duckdb.lock", "stderr"))
+                       if p.name not in ("w.duckdb", "w.duckdb.lock", "w.duckdb.anchors",
+                                         "stderr"))
     free = lock_is_free(db)
     rerun = ingest_paths if command == "ingest" else rebuild_paths
     rerun([c.logs], db=db, progress=False, workers=1)
@@ -307,7 +308,7 @@ def kill_trial(c: Corpus, work: Path, command: str, cls: str, point: str | None,
             "processes_left": len(left), "files_left": leftovers, "lock_free": free,
             "converged": data(db) == data_of(c, command),
             "clean_after": sorted(p.name for p in work.iterdir()) == [
-                "stderr", "w.duckdb", "w.duckdb.lock"],
+                "stderr", "w.duckdb", "w.duckdb.anchors", "w.duckdb.lock"],
             "stderr": (work / "stderr").read_text(errors="replace")[-300:]}
 
 

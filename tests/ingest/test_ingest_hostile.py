@@ -211,7 +211,7 @@ def test_a_failed_checkpoint_says_the_warehouse_is_intact_not_fatal(tmp_path, ga
     assert f"The warehouse {db} is intact: this run changed nothing" in line
     assert _snapshot(db) == before
     assert sorted(p.name for p in tmp_path.iterdir() if "duckdb" in p.name) == [
-        "w.duckdb", "w.duckdb.lock"]
+        "w.duckdb", "w.duckdb.anchors", "w.duckdb.lock"]
     assert ingest_paths([tmp_path], db=db, progress=False).loaded == len(games) - 2
 
 
@@ -269,4 +269,5 @@ def test_real_permission_errors_are_one_line_exit_2(tmp_path, games, denied):
     assert r.returncode == 2 and "Permission denied" in line, r
     assert str(victim) in line or (denied == "db_folder" and str(wh) in line)
     assert _snapshot(db) == before
-    assert sorted(p.name for p in wh.iterdir()) == ["w.duckdb", "w.duckdb.lock"]
+    assert sorted(p.name for p in wh.iterdir()) == ["w.duckdb", "w.duckdb.anchors",
+                                                    "w.duckdb.lock"]
