@@ -16,6 +16,7 @@ from tqdm import tqdm
 
 from engine import commit
 from engine.errors import LogIntegrityError
+from engine.games import find_game
 from engine.games.frame import outcome_text
 from engine.jsonl_reader import JsonlRead, read_any, scan_files
 from engine.log import LogRead, LogWriter, NotALog
@@ -208,6 +209,9 @@ class FileReport:
     io_error: str | None = None
     warnings: list[str] = field(default_factory=list)
     signature: str = ""              # the file's signature in words (signature_text)
+    sessions: list[tuple[str, str, int]] = field(default_factory=list)
+    #                                # (session, game, its length) of each ok game whose game
+    #                                # has sessions of a fixed length (扑克六湖: LH-68)
 
 
 def validate_file(path: Path, finals: dict[str, Any] | None = None,
@@ -228,6 +232,7 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
     except OSError as exc:
         return FileReport(io_error=f"{path}: {exc.strerror or exc}")
     rows = [_file_row(path, prob) for prob in log.problems]
+    sessions: list[tuple[str, str, int]] = []
     sig_row, sig_text = _signature_row(path, log, trusted or {}, require)
     if sig_row is not None:
         rows.append(sig_row)
@@ -239,11 +244,37 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
             rows.append(row)
             continue
         rows.append(_game_row(path, g, bool(log.problems), finals))
+        if rows[-1]["status"] == "ok":
+            sessions.extend(_fixed_session(g.events[0]))
     warnings = [str(w) for w in log.warnings] if isinstance(log, JsonlRead) else []
     state = signature_text(log.signature if isinstance(log, LogRead) else None, trusted or {})[1]
     for r in rows:
         r["signature"] = state                   # trusted, untrusted, unsigned or bad
-    return FileReport(rows, log, warnings=warnings, signature=sig_text)
+    return FileReport(rows, log, warnings=warnings, signature=sig_text, sessions=sessions)
+
+
+def _fixed_session(start: Any) -> list[tuple[str, str, int]]:
+    """[(session, game, length)] for a game whose sessions have a fixed number of games (the
+    game's ``session_length`` hook), else []."""
+    game = game_module(start)
+    hook = getattr(game, "session_length", None)
+    p = json.loads(start.payload or "{}")
+    if hook is None or not isinstance(p.get("session"), str):
+        return []
+    try:
+        return [(p["session"], game.GAME_ID, int(hook(game.Options.from_dict(p["options"]))))]
+    except Exception:  # noqa: BLE001 - the game replayed: its options read; never fatal here
+        return []
+
+
+def session_notes(sessions: list[tuple[str, str, int]]) -> list[str]:
+    """A note for each fixed-length session of which fewer games than its length are here."""
+    seen: dict[tuple[str, str], list[int]] = {}
+    for session, game, length in sessions:
+        seen.setdefault((session, game), [0, length])[0] += 1
+    return [f"note: session {s} ({find_game(g).TITLE}): {n} of its {length} games are in these "
+            "logs: the game is unfinished, or its other games are in other files"
+            for (s, g), (n, length) in sorted(seen.items()) if n < length]
 
 
 def _make_part(tmp: Path) -> None:
@@ -367,6 +398,7 @@ def run(args: argparse.Namespace) -> int:
     used: set[str] = set()
     salvaged = failed = 0
     trusted = trusted_ids()
+    sessions: list[tuple[str, str, int]] = []
     for path in bar:
         rep = validate_file(path, finals, strict=args.strict, require=args.require,
                             trusted=trusted)
@@ -376,6 +408,7 @@ def run(args: argparse.Namespace) -> int:
         if rep.signature and not args.json and (rep.signature != "unsigned"
                                                  or args.require != "none"):
             out(safe_text(f"{path}: {rep.signature}"))
+        sessions.extend(rep.sessions)
         for w in rep.warnings:
             print(safe_text(f"liujia: warning: {w}"), file=sys.stderr)
         for row in rep.rows:
@@ -392,6 +425,8 @@ def run(args: argparse.Namespace) -> int:
                 failed += 1
                 fail(done)
     bar.close()
+    for note in session_notes(sessions):
+        print(safe_text(f"liujia: {note}"), file=sys.stderr)
     print(_summary(len(files), rows, len(io_errors)), file=sys.stderr if args.json else sys.stdout)
     if salvaged:
         print(safe_text(f"intact prefixes written to {args.salvage} ({salvaged} file(s))"),
