@@ -9,6 +9,8 @@ it leaves (DDZ-83, DDZ-86, DDZ-87). Each ``*_rule`` returns None or the rule id 
 
 from __future__ import annotations
 
+import json
+
 from engine.cards import format_face
 from engine.errors import IllegalMove
 from engine.events import NONE, Event, payload_json
@@ -34,7 +36,7 @@ from engine.games.ddz6.moves import Play, legal_plays
 from engine.games.ddz6.scoring import bomb_increment, rule_of_n, settle
 from engine.games.ddz6.setup import SEATS, action, check_default, exact, json_text, set_hand
 from engine.games.ddz6.state import END, OUT, OVER, PLAY, VOID, DdzState
-from engine.games.frame import illegal, invalid
+from engine.games.frame import illegal, invalid, result_diff
 
 SEQUENCES = (STRAIGHT, PAIR_SEQ, TRIO_SEQ, AIRPLANE)
 LOCK_TAG = "lock"
@@ -340,9 +342,13 @@ def result_payload(s: DdzState) -> str:
 def step_game_end(s: DdzState, e: Event) -> None:
     """DDZ-81 … DDZ-90: the settlement, the last event."""
     payload = result_payload(s)
+    exp = action(s, "GAME_END", payload=payload)
     if e.payload != payload:
-        payload_json(e)          # a payload that is no JSON object: InvalidEvent, naming it
-    exact(s, e, action(s, "GAME_END", payload=payload), "DDZ-81")
+        got = payload_json(e)    # a payload that is no JSON object: InvalidEvent, naming it
+        if e[1:6] == exp[1:6] and got != json.loads(payload):
+            raise illegal(s, e, "DDZ-81", "the settlement differs from the engine's: "
+                          + result_diff(json.loads(payload), got))
+    exact(s, e, exp, "DDZ-81")
     s.phase, s.owed, s.result = OVER, (), payload
 
 

@@ -11,13 +11,14 @@ dealer, value the hand number, tag ``win`` or ``liuju``, payload the result.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from engine.cards import format_face
 from engine.errors import EngineError
 from engine.events import NONE, Event, payload_json
 from engine.games.common import faces
-from engine.games.frame import illegal, invalid
+from engine.games.frame import illegal, invalid, result_diff
 from engine.games.liuhu.cards import SEATS
 from engine.games.liuhu.claims import hand_melds, hand_module, hand_rules
 from engine.games.liuhu.setup import action, json_text, same_event
@@ -199,6 +200,19 @@ def end_event(s: LhState) -> Event:
                   WIN if s.hus else LIUJU, json_text(result_of(s)))
 
 
+def end_difference(exp: Event, e: Event) -> str:
+    """What differs between the GAME_END owed and the one logged, field by field."""
+    out = [f"next dealer is {exp.target}, event says {e.target}"] if e.target != exp.target \
+        else []
+    try:
+        got = json.loads(e.payload) if e.payload is not None else None
+    except ValueError:
+        got = "(not JSON)"
+    if got != json.loads(exp.payload or "null"):
+        out.append(result_diff(json.loads(exp.payload or "null"), got))
+    return "; ".join(out) or f"the engine owes {exp.describe()}"
+
+
 def step_end(s: LhState, e: Event) -> None:
     """GAME_END of the hand: next dealer (LH-66, LH-67) and balances (LH-68) as computed."""
     exp = end_event(s)
@@ -206,7 +220,8 @@ def step_end(s: LhState, e: Event) -> None:
         rule = "LH-68"
         if e.target != exp.target:
             rule = "LH-66" if s.hus else "LH-67"
-        raise illegal(s, e, rule, f"the hand ends with {exp.payload}")
+        raise illegal(s, e, rule, "the hand's end differs from the engine's: "
+                      + end_difference(exp, e))
     s.result = exp.payload
     s.phase = OVER
 

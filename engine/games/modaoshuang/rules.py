@@ -14,7 +14,7 @@ from bisect import bisect_left
 
 from engine.cards import format_face, format_faces
 from engine.events import NONE, Event, payload_json
-from engine.games.frame import check_frame, check_seat, illegal, invalid
+from engine.games.frame import check_frame, check_seat, illegal, invalid, result_diff
 from engine.games.modaoshuang.cards import FACE_TEXT, IS_JOKER, STRENGTH, SUIT, SUITS, hand_value
 from engine.games.modaoshuang.plays import (
     FINAL,
@@ -323,8 +323,12 @@ def _step_game_end(s: MdsState, e: Event) -> None:
         got = payload_json(e)
     if (e.seat, e.cards, e.target, e.value, e.tag) != (-1, (), exp.target, exp.value, exp.tag) \
             or got != json.loads(exp.payload):
-        raise illegal(s, e, "MDS-37", f"the game ends with winner {exp.target}, 点炮 "
-                      f"{exp.value}, result {exp.payload}")
+        fields = "; ".join(f"{name} is {a}, event says {b}" for name, a, b in (
+            ("winner", exp.target, e.target), ("点炮", exp.value, e.value),
+            ("tag", exp.tag, e.tag)) if a != b)
+        diff = result_diff(json.loads(exp.payload), got) if got != json.loads(exp.payload) else ""
+        raise illegal(s, e, "MDS-37", "the game's end differs from the engine's: "
+                      + "; ".join(x for x in (fields, diff) if x))
     s.phase = OVER
     s.result = exp.payload
 
