@@ -11,6 +11,7 @@ from engine.games import GAMES, find_game
 from engine.replay import validate_events
 from engine.sim import simulate
 
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_changed_result_is_named_field_by_field(game):
     g = find_game(game)
