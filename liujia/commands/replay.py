@@ -90,7 +90,10 @@ def event_line(rep: Replay, step: int, seat: int | None) -> str:
         n = seen_numbers(rep.game, rep.events[:at + 1], seat)[at]
         line = f"event {n}" + seen.describe().removeprefix(f"seq {seen.seq}")
         return line + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
-    return seen.describe() + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
+    line = seen.describe()
+    if e.kind == "CUT" and e.value == -1:      # a cut's value is its direction; -1 reads as none
+        line += " counted backwards (value -1)"
+    return line + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
 
 
 def _strings(obj: Any) -> list[str]:

@@ -231,3 +231,16 @@ def test_ingest_then_export_parquet(logs, tmp_path, capsys):
     assert (out / "events" / "game=gouji" / "month=2026-01").is_dir()
     games = pl.scan_parquet(out / "games" / "**" / "*.parquet", hive_partitioning=True).collect()
     assert games.height == GAMES and set(games["game"]) == {"gouji"}
+
+
+def test_replay_names_a_backwards_cut_gj6(tmp_path, capsys):
+    """A cut counted backwards (value -1, which Event.describe drops as "none") says so."""
+    from engine.log import write_log
+    from engine.sim import simulate
+    events = next(iter(simulate("gouji", 1, seed=1))).events
+    cut = next(e for e in events if e.kind == "CUT")
+    assert cut.value == -1
+    write_log(tmp_path / "g.arrows", [events])
+    assert main(["replay", str(tmp_path / "g.arrows"), "--game", events[0].game_id,
+                 "--step", str(cut.seq), "--seat", "0"]) == 0
+    assert "counted backwards (value -1)" in capsys.readouterr().out.splitlines()[-1]
