@@ -36,7 +36,7 @@ from engine.jsonl import (
     line_game_id,
     strict_loads,
 )
-from engine.log import GameLog, LogRead, NotALog, read_log
+from engine.log import GameLog, LogRead, NotALog, read_log, scan_log_files
 
 MAX_PENDING = 10_000        # latest lines of no known game kept to place them by the next line
 
@@ -433,21 +433,6 @@ def scan_files(
     """Like ``engine.log.scan_log_files``, for every log liujia reads: folders give each
     *.arrows, *.jsonl and *.jsonl.gz below them, sorted (links to folders not followed); the
     errors met on the way are returned, not skipped."""
-    out: list[Path] = []
-    errors: list[OSError] = []
-    for p in map(Path, paths):
-        try:
-            is_dir = stat.S_ISDIR(os.stat(p).st_mode)
-        except OSError as exc:
-            errors.append(exc)
-            continue
-        if not is_dir:
-            out.append(p)
-            continue
-        found: list[Path] = []
-        for top, _dirs, names in os.walk(p, onerror=errors.append):
-            found.extend(Path(top, n) for n in names if is_log_name(n))
-        out.extend(sorted(found))
-    return out, errors
+    return scan_log_files(paths, is_log_name)
 
 

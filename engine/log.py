@@ -16,7 +16,7 @@ import mmap
 import os
 import stat
 import struct
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from pathlib import Path
@@ -437,10 +437,12 @@ def sealed_sha256(path: str | os.PathLike[str]) -> bytes | None:
 
 def scan_log_files(
     paths: Iterable[str | os.PathLike[str]],
+    is_log: Callable[[str], bool] = lambda name: name.endswith(LOG_SUFFIX),
 ) -> tuple[list[Path], list[OSError]]:
-    """Like ``log_files`` (folders: every *.arrows below them, sorted; symbolic links to
-    folders not followed), and the errors met on the way (a path or a folder below one that
-    cannot be read) instead of skipping them silently."""
+    """Like ``log_files`` (folders: every file below them whose name ``is_log``, by default
+    every *.arrows, sorted; symbolic links to folders not followed), and the errors met on
+    the way (a path or a folder below one that cannot be read) instead of skipping them
+    silently."""
     out: list[Path] = []
     errors: list[OSError] = []
     for p in map(Path, paths):
@@ -454,7 +456,7 @@ def scan_log_files(
             continue
         found: list[Path] = []
         for top, _dirs, names in os.walk(p, onerror=errors.append):
-            found.extend(Path(top, n) for n in names if n.endswith(LOG_SUFFIX))
+            found.extend(Path(top, n) for n in names if is_log(n))
         out.extend(sorted(found))
     return out, errors
 

@@ -13,7 +13,7 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -89,9 +89,11 @@ def os_error_text(exc: OSError) -> str:
     return f"{os.fsdecode(name) if isinstance(name, bytes) else name}: {what}"
 
 
-def find_logs(paths: Sequence[str]) -> tuple[list[Path], list[str]] | str:
-    """The log files under the given paths and one message per path or folder that cannot
-    be read; or a usage error (a path that does not exist, no log file at all)."""
+def find_logs(paths: Sequence[str], scan: Callable[..., Any] = scan_log_files,
+              kinds: str = "*.arrows log files") -> tuple[list[Path], list[str]] | str:
+    """The log files under the given paths (``scan``: which) and one message per path or
+    folder that cannot be read; or a usage error (a path that does not exist, no log file
+    at all: 'no KINDS under …')."""
     for p in paths:
         try:
             os.stat(p)
@@ -101,10 +103,10 @@ def find_logs(paths: Sequence[str]) -> tuple[list[Path], list[str]] | str:
             return f"{p}: {exc}"
         except OSError:
             pass                                    # reported below with the others
-    files, errors = scan_log_files(paths)
+    files, errors = scan(paths)
     problems = [os_error_text(e) for e in errors]
     if not files and not problems:
-        return f"no *.arrows log files under {', '.join(paths)}"
+        return f"no {kinds} under {', '.join(paths)}"
     return files, problems
 
 

@@ -27,7 +27,7 @@ from liujia.commands._common import (
     OK,
     USAGE,
     fail,
-    os_error_text,
+    find_logs,
     safe_json,
     safe_text,
 )
@@ -76,20 +76,7 @@ def _file_row(path: Path, err: LogIntegrityError) -> dict[str, Any]:
 def find_inputs(paths: list[str]) -> tuple[list[Path], list[str]] | str:
     """The log files (*.arrows, *.jsonl, *.jsonl.gz) under the paths and one message per path
     or folder that cannot be read; or a usage error (a path that does not exist, no log)."""
-    for p in paths:
-        try:
-            os.stat(p)
-        except (FileNotFoundError, NotADirectoryError):
-            return f"{p}: no such file or folder"
-        except ValueError as exc:                   # an embedded NUL
-            return f"{p}: {exc}"
-        except OSError:
-            pass                                    # reported below with the others
-    files, errors = scan_files(paths)
-    problems = [os_error_text(e) for e in errors]
-    if not files and not problems:
-        return f"no *.arrows log files under {', '.join(paths)} (nor *.jsonl, *.jsonl.gz ones)"
-    return files, problems
+    return find_logs(paths, scan_files, "*.arrows log files (nor *.jsonl, *.jsonl.gz ones)")
 
 
 def _line(row: dict[str, Any]) -> str:
