@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import stat
 import zlib
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -36,7 +35,7 @@ from engine.jsonl import (
     line_game_id,
     strict_loads,
 )
-from engine.log import GameLog, LogRead, NotALog, read_log, scan_log_files
+from engine.log import GameLog, LogRead, NotALog, open_regular, read_log, scan_log_files
 
 MAX_PENDING = 10_000        # latest lines of no known game kept to place them by the next line
 
@@ -69,19 +68,9 @@ class JsonlRead(LogRead):
 
 def _open(path: str) -> tuple[IO[bytes], IO[bytes]]:
     """The file's bytes as a binary stream (decompressed for *.gz) and the file itself;
-    NotALog ``io`` if it cannot be opened or is not a regular file (a FIFO would block, a
-    device never end)."""
-    def refuse(why: str) -> NotALog:
-        return NotALog("io", why, path=path)
+    NotALog ``io`` if it cannot be opened or is not a regular file (``open_regular``)."""
+    fd, _ = open_regular(path)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise refuse("not a regular file")
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise refuse(f"cannot open: {exc.strerror or exc}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):        # replaced after the check above
-            raise refuse("not a regular file")
         raw = os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)

@@ -282,9 +282,9 @@ def iter_batches(
         yield batch, None, src.tell()
 
 
-def _map_file(path: str) -> pa.Buffer:
-    """The bytes of a regular file, memory-mapped; NotALog (code ``io``) if it cannot be
-    opened or is not a regular file (a FIFO would block, a device never end)."""
+def open_regular(path: str) -> tuple[int, os.stat_result]:
+    """A read-only descriptor of a regular file and its stat; NotALog (code ``io``) if it
+    cannot be opened or is not a regular file (a FIFO would block, a device never end)."""
     def refuse(why: str) -> NotALog:
         return NotALog("io", why, path=path)
     try:
@@ -293,16 +293,23 @@ def _map_file(path: str) -> pa.Buffer:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise refuse(f"cannot open: {exc.strerror or exc}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):               # replaced after the check above
+        os.close(fd)
+        raise refuse("not a regular file")
+    return fd, st
+
+
+def _map_file(path: str) -> pa.Buffer:
+    """The bytes of a regular file, memory-mapped (``open_regular``)."""
+    fd, st = open_regular(path)
     try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):           # replaced after the check above
-            raise refuse("not a regular file")
-        try:
-            if st.st_size == 0:
-                return pa.py_buffer(b"")
-            return pa.py_buffer(mmap.mmap(fd, 0, access=mmap.ACCESS_READ))
-        except (OSError, ValueError) as exc:       # ValueError: emptied since the fstat
-            raise refuse(f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        if st.st_size == 0:
+            return pa.py_buffer(b"")
+        return pa.py_buffer(mmap.mmap(fd, 0, access=mmap.ACCESS_READ))
+    except (OSError, ValueError) as exc:           # ValueError: emptied since the fstat
+        raise NotALog("io", f"cannot read: {getattr(exc, 'strerror', None) or exc}",
+                      path=path) from None
     finally:
         os.close(fd)
 
