@@ -27,6 +27,7 @@ def pages() -> list[st.Page]:
                 url_path="players"),
         st.Page(VIEWS / "quarantine.py", title="Quarantine", icon=":material/report:",
                 url_path="quarantine"),
+        st.Page(VIEWS / "audit.py", title="Audit", icon=":material/gavel:", url_path="audit"),
     ]
 
 

@@ -300,6 +300,8 @@ def main() -> None:
     write_url(game_id, step, perspective)
     ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "
             "(the address bar holds it).", "caption")
+    st.page_link("views/audit.py", label="audit this step", icon=":material/gavel:",
+                 query_params={"game": game_id, "seq": str(step)})   # /audit?game=ID&seq=STEP
 
 
 main()

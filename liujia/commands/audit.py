@@ -1,0 +1,126 @@
+"""``liujia audit``: the audit report of one game of a log — integrity, the ruleset and its
+options, every event's verdict, the disputed moment in full, the result recomputed, the
+out-of-turn and timed actions (docs/audit.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from engine.errors import LogIntegrityError
+from engine.jsonl_reader import read_any
+from engine.log import NotALog
+from liujia.commands._common import FOUND, OK, fail, os_error_text, safe_json, safe_text
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register the sub-command."""
+    p = sub.add_parser("audit", help="the audit report of one game: integrity, verdicts, "
+                       "views, result, timing",
+                       description="Audit one game of a log: the file's seal and chain, its "
+                       "signature and key, the file chain, the deal's commitment; the ruleset "
+                       "version and every option; every event's verdict; for the disputed "
+                       "--seq N (or every decision of --seat K; by default the first illegal "
+                       "event) what each seat knew, the legal options with the one chosen and "
+                       "the text of every rule cited; the result recomputed against the logged "
+                       "one; the out-of-turn and timed actions and impossible timestamps. Exit "
+                       "0 if all is well, 1 if anything illegal or corrupt was found, 2 for a "
+                       "usage or I/O error.")
+    p.add_argument("path", metavar="LOG", help="log file (*.arrows, *.jsonl, *.jsonl.gz) or "
+                   "folder of logs")
+    p.add_argument("--game", required=True, metavar="ID", help="game id")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--seq", type=int, metavar="N", help="the disputed event (1 … the "
+                       "game's last seq)")
+    which.add_argument("--seat", type=int, metavar="K", help="every decision of seat K")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="the report as one JSON document")
+    out.add_argument("--html", metavar="FILE", help="write the report as one self-contained "
+                     "HTML file (prints well)")
+    p.add_argument("--all-events", action="store_true", help="text: one line per event "
+                   "(default: runs of the same verdict; --json and --html list each)")
+    p.add_argument("--db", metavar="FILE", default=None, help="the warehouse whose anchors "
+                   "the game is checked against (default: $LIUJIA_DB, else the default one)")
+    return p
+
+
+def find_game(path: str, game_id: str) -> tuple[Path, Any, Any] | str:
+    """The file holding the game, its LogRead and the game's GameLog; or an error line."""
+    from liujia.commands.validate import find_inputs
+
+    found = find_inputs([path])
+    if isinstance(found, str):
+        return found
+    files, skipped = found
+    for f in files:
+        try:
+            log = read_any(f)
+        except LogIntegrityError as exc:
+            io = isinstance(exc, NotALog) and exc.code == "io"
+            skipped.append(f"{f}: {exc.message}" if io else str(exc))  # type: ignore[attr-defined]
+            continue
+        for g in log.games:
+            if g.game_id == game_id:
+                return f, log, g
+    more = ""
+    if skipped:
+        more = f"; not read: {skipped[0]}" + (f" (and {len(skipped) - 1} more)"
+                                               if len(skipped) > 1 else "")
+    return f"game {game_id!r} is not in {path}{more}"
+
+
+def write_html(target: str, text: str) -> str | None:
+    """Write the HTML file whole (a temporary file renamed); the error line, or None."""
+    tmp = f"{target}.tmp-{os.getpid()}"
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, target)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return os_error_text(exc)
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the report and print it (or write it as HTML)."""
+    from liujia.audit.html import report_html
+    from liujia.audit.report import AuditError, build_report
+    from liujia.audit.text import report_lines
+    from liujia.keys import trusted_ids
+
+    found = find_game(args.path, args.game)
+    if isinstance(found, str):
+        return fail(found)
+    path, log, game = found
+    if not game.events:
+        return fail(f"game {args.game} in {path} is damaged from its start: {game.error}",
+                    FOUND)
+    try:
+        report = build_report(game.events, log=log, game_log=game, path=str(path),
+                              seq=args.seq, seat=args.seat, trusted=trusted_ids(), db=args.db)
+    except AuditError as exc:
+        return fail(str(exc))
+    except Exception as exc:  # noqa: BLE001 - an engine bug: one line, never a traceback
+        return fail(f"the engine failed while auditing game {args.game} ({type(exc).__name__}: "
+                    f"{exc}); please report this", FOUND)
+    code = OK if report["summary"]["ok"] else FOUND
+    if args.json:
+        print(safe_json(report))
+    elif args.html:
+        err = write_html(args.html, report_html(report))
+        if err is not None:
+            return fail(err)
+        word = "no problem found" if code == OK else \
+            f"{len(report['summary']['problems'])} problem(s) found"
+        print(safe_text(f"wrote {args.html}: audit of game {args.game}, {word}"))
+    else:
+        for line in report_lines(report, args.all_events):
+            sys.stdout.write(safe_text(line) + "\n")
+    return code
