@@ -196,3 +196,18 @@ def game_differences(signed: Sequence[GameEntry], found: Sequence[GameEntry]) ->
         out.append(f"the games are in another order than signed (signed: "
                    f"{', '.join(x for x in s_ids if x in common)}; found: {', '.join(common)})")
     return out
+
+
+def signature_text(sig: Signature | None, trusted: dict[str, str]) -> tuple[str, str]:
+    """A file's signature in words and its state: signed by a trusted key (``trusted``), by
+    a key not trusted here (``untrusted``), ``unsigned``, or ``bad`` (what does not match)."""
+    if sig is None:
+        return "unsigned", "unsigned"
+    if not sig.ok:
+        return "BAD SIGNATURE: " + "; ".join(sig.problems), "bad"
+    games = f"{len(sig.games)} game(s) as signed"
+    if sig.key_id in trusted:
+        return f"signed by {trusted[sig.key_id]} (key {sig.key_id}, trusted here); {games}", \
+            "trusted"
+    return (f"signed by key {sig.key_id}, NOT trusted here (public key {sig.public_key.hex()}; "
+            f"`liujia keys trust NAME PUBLIC` trusts it); {games}"), "untrusted"

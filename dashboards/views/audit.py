@@ -1,5 +1,5 @@
 """Audit page: the audit report of one game of the warehouse (``?game=ID&seq=N``), the same as
-``liujia audit`` gives for a log file (liujia.audit), shown as its escaped HTML.
+``liujia audit`` gives for a log file (engine.audit), shown as its escaped HTML.
 
 The warehouse keeps a game's events with their digests, not the log file: the chain and the
 commitment are checked here; the file's seal, its signature and the file chain need the
@@ -14,8 +14,9 @@ import re
 import streamlit as st
 
 from dashboards import data, ui
-from liujia.audit.html import report_fragment, report_html
-from liujia.audit.report import AuditError, build_report
+from engine.audit.html import report_fragment, report_html
+from engine.audit.report import AuditError, build_report
+from warehouse.anchors import load as load_anchors
 
 ss = st.session_state
 GAME, SEQ, URL = "au_game", "au_seq", "au_url"
@@ -73,18 +74,20 @@ def main() -> None:
     if rp is None:
         ui.note(f"Game {game_id} is not in the warehouse.", "error")
         st.stop()
+    where = data.db_path()
+    anchors = (str(where), load_anchors(where)[0])     # the warehouse's own, kept by ingest
     try:
         try:
-            report = build_report(rp.events, seq=seq, source="warehouse")
+            report = build_report(rp.events, seq=seq, source="warehouse", anchors=anchors)
         except AuditError as exc:
             ui.note(str(exc), "error")
-            report = build_report(rp.events, source="warehouse")
+            report = build_report(rp.events, source="warehouse", anchors=anchors)
     except Exception as exc:  # noqa: BLE001 - an engine bug: said in one line, the page goes on
         ui.note(f"The engine failed while auditing this game ({type(exc).__name__}: {exc}).",
                 "error")
         st.stop()
-    ui.note("From the warehouse's copy of the game: the chain and the commitment are checked "
-            "here; the seal, the signature and the file chain need the original log file "
+    ui.note("From the warehouse's copy of the game: the chain, the commitment and the anchor "
+            "are checked here; the seal, the signature and the file chain need the original log file "
             f"(liujia audit LOG --game {game_id.strip()}).", "caption")
     st.download_button("Download the report (HTML)", report_html(report),
                        file_name=file_name(report["game_id"]), mime="text/html",

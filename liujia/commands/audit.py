@@ -47,6 +47,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+def warehouse_anchors(db: str | None) -> tuple[str, dict[str, Any]]:
+    """The warehouse's name and its anchors (``warehouse.anchors``; none if it has none)."""
+    from warehouse.anchors import load
+    from warehouse.db import db_path
+    where = db_path(db)
+    return str(where), load(where)[0]
+
+
 def find_game(path: str, game_id: str) -> tuple[Path, Any, Any] | str:
     """The file holding the game, its LogRead and the game's GameLog; or an error line."""
     from liujia.commands.validate import find_inputs
@@ -90,9 +98,9 @@ def write_html(target: str, text: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the report and print it (or write it as HTML)."""
-    from liujia.audit.html import report_html
-    from liujia.audit.report import AuditError, build_report
-    from liujia.audit.text import report_lines
+    from engine.audit.html import report_html
+    from engine.audit.report import AuditError, build_report
+    from engine.audit.text import report_lines
     from liujia.keys import trusted_ids
 
     found = find_game(args.path, args.game)
@@ -104,7 +112,8 @@ def run(args: argparse.Namespace) -> int:
                     FOUND)
     try:
         report = build_report(game.events, log=log, game_log=game, path=str(path),
-                              seq=args.seq, seat=args.seat, trusted=trusted_ids(), db=args.db)
+                              seq=args.seq, seat=args.seat, trusted=trusted_ids(),
+                              anchors=warehouse_anchors(args.db))
     except AuditError as exc:
         return fail(str(exc))
     except Exception as exc:  # noqa: BLE001 - an engine bug: one line, never a traceback

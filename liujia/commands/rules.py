@@ -1,70 +1,21 @@
-"""``liujia rules``: print the text of a rule by its id (KENG-12, GJ-20), from the rules shipped
-here. A rule starts with its bold id (``**KENG-12**`` or ``**GJ-20 (Who may answer).**``) at the
-start of a line and runs to the next rule or heading; a rule defined as a row of a table (扑克六湖's
-scoring table: ``| LH-47 | sequence … | 0 | … |``) is that row under the table's header."""
+"""``liujia rules``: print the text of a rule by its id (KENG-12, GJ-20), from the rules
+shipped in engine/rules/ (``engine.rules_text``)."""
 
 from __future__ import annotations
 
 import argparse
-import re
-from importlib import resources
 
-from engine.games import GAMES, find_game, package_of
+from engine.rules_text import PREFIX_FILES, rule_ids, rule_text
 from liujia.commands._common import OK, fail
 
-# Rule-id prefix (a game's RULE_PREFIX) -> its rules file in liujia/rules/, named after the
-# game's package (variants of one package share it); the tests check that each file ships
-# unchanged.
-PREFIX_FILES = {find_game(g).RULE_PREFIX: f"{package_of(g)}.md" for g in GAMES}
-_RULE_START = re.compile(r"^\*\*([A-Z]+-\d+[a-z]?)(?![0-9a-z])", re.M)
-_NEXT = re.compile(r"^(\*\*[A-Z]+-\d+[a-z]?(?![0-9a-z])|#)", re.M)
-_ROW = re.compile(r"^\| *([A-Z]+-\d+[a-z]?) *\|.*$", re.M)
-
-
-def _rules_file(prefix: str) -> str:
-    return resources.files("liujia").joinpath("rules", PREFIX_FILES[prefix]).read_text(
-        encoding="utf-8")
-
-
-def rule_text(rule_id: str) -> str | None:
-    """The paragraph(s) of a rule, from its bold id to the next rule or heading; None if unknown."""
-    m = re.fullmatch(r"([A-Za-z]+)-(\d+[a-z]?)", rule_id.strip())
-    if not m or m.group(1).upper() not in PREFIX_FILES:
-        return None
-    rid = f"{m.group(1).upper()}-{m.group(2)}"
-    text = _rules_file(m.group(1).upper())
-    start = next((x.start() for x in _RULE_START.finditer(text) if x.group(1) == rid), -1)
-    if start < 0:
-        return _row_text(text, rid)
-    m2 = _NEXT.search(text, start + len(rid) + 2)
-    return text[start: m2.start() if m2 else len(text)].strip()
-
-
-def _row_text(text: str, rid: str) -> str | None:
-    """A rule defined as a table row: the table's header (its first two lines) and the row."""
-    row = next((x for x in _ROW.finditer(text) if x.group(1) == rid), None)
-    if row is None:
-        return None
-    lines = text[:row.start()].splitlines()
-    top = len(lines)
-    while top > 0 and lines[top - 1].startswith("|"):
-        top -= 1
-    return "\n".join([*lines[top:top + 2], row.group(0)])
-
-
-def rule_ids(prefix: str = "KENG") -> list[str]:
-    """Every rule id defined in a shipped rules file (in bold or as a table row), in order."""
-    text = _rules_file(prefix)
-    found = sorted([(m.start(), m.group(1)) for m in _RULE_START.finditer(text)]
-                   + [(m.start(), m.group(1)) for m in _ROW.finditer(text)])
-    return list(dict.fromkeys(rid for _, rid in found))
+__all__ = ["PREFIX_FILES", "add_parser", "rule_ids", "rule_text", "run"]
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
     p = sub.add_parser("rules", help="print the text of a rule, e.g. KENG-12 or GJ-20",
                        description="Print the text of a rule by its id, as cited by errors and "
-                       "audits. The rules ship with liujia (liujia/rules/*.md).")
+                       "audits. The rules ship with liujia (engine/rules/*.md).")
     p.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="e.g. KENG-12 or GJ-20")
     p.add_argument("--list", action="store_true", help="list every rule id")
     return p

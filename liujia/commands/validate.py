@@ -21,7 +21,7 @@ from engine.games.frame import outcome_text
 from engine.jsonl_reader import JsonlRead, read_any, scan_files
 from engine.log import LogRead, LogWriter, NotALog
 from engine.replay import game_module, validate_events
-from engine.signing import Signature
+from engine.signing import signature_text
 from liujia.commands._common import (
     FOUND,
     OK,
@@ -140,21 +140,6 @@ def _check_commitment(row: dict[str, Any], events: Any) -> None:
     row["commitment"] = st.state
     if not st.ok:
         row.update(status="corrupt", code="commitment", reason=f"commitment: {st.message}")
-
-
-def signature_text(sig: Signature | None, trusted: dict[str, str]) -> tuple[str, str]:
-    """A file's signature in words and its state: signed by a trusted key (``trusted``), by
-    a key not trusted here (``untrusted``), ``unsigned``, or ``bad`` (what does not match)."""
-    if sig is None:
-        return "unsigned", "unsigned"
-    if not sig.ok:
-        return "BAD SIGNATURE: " + "; ".join(sig.problems), "bad"
-    games = f"{len(sig.games)} game(s) as signed"
-    if sig.key_id in trusted:
-        return f"signed by {trusted[sig.key_id]} (key {sig.key_id}, trusted here); {games}", \
-            "trusted"
-    return (f"signed by key {sig.key_id}, NOT trusted here (public key {sig.public_key.hex()}; "
-            f"`liujia keys trust NAME PUBLIC` trusts it); {games}"), "untrusted"
 
 
 def _signature_row(path: Path, log: Any, trusted: dict[str, str],

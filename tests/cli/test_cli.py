@@ -170,13 +170,13 @@ def test_every_registered_game_ships_its_rules():
         prefix = find_game(game).RULE_PREFIX
         assert prefix in PREFIX_FILES, f"{game}: rules prefix {prefix} has no shipped file"
     for prefix, name in PREFIX_FILES.items():
-        assert resources.files("liujia").joinpath("rules", name).is_file(), name
+        assert resources.files("engine").joinpath("rules", name).is_file(), name
         assert rule_ids(prefix) and all(r.startswith(prefix + "-") for r in rule_ids(prefix))
 
 
 def _shipped_rules():
     from importlib import resources
-    return sorted(f.name for f in resources.files("liujia").joinpath("rules").iterdir()
+    return sorted(f.name for f in resources.files("engine").joinpath("rules").iterdir()
                   if f.name.endswith(".md"))
 
 
@@ -187,8 +187,8 @@ def test_shipped_rules_match_the_shared_spec(name):
     shared = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / name
     if not shared.parent.exists():
         pytest.skip("../shared is not beside the checkout")
-    assert shared.exists(), f"liujia/rules/{name} is not in ../shared/rules"
-    shipped = resources.files("liujia").joinpath("rules", name).read_text(encoding="utf-8")
+    assert shared.exists(), f"engine/rules/{name} is not in ../shared/rules"
+    shipped = resources.files("engine").joinpath("rules", name).read_text(encoding="utf-8")
     assert shipped == shared.read_text(encoding="utf-8")
 
 
@@ -197,7 +197,7 @@ def test_shipped_rules_are_package_data():
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
     data = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = data["tool"]["setuptools"]["package-data"]["liujia"]
+    patterns = data["tool"]["setuptools"]["package-data"]["engine"]
     for name in _shipped_rules():
         assert any(Path("rules", name).match(p) for p in patterns), name
 

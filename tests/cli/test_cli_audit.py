@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from engine.audit.report import build_report
 from engine.commit import for_engine
 from engine.decisions import categories
 from engine.events import seal_events
@@ -18,7 +19,6 @@ from engine.games import GAMES, find_game
 from engine.log import read_log, write_log
 from engine.replay import Replay, validate_events
 from engine.sim import simulate
-from liujia.audit.report import build_report
 from liujia.cli import main
 
 CORPUS = 20                 # games per game type: a demo-sized corpus, cheap
@@ -391,7 +391,7 @@ def test_an_engine_failure_is_one_line_not_a_traceback(keng_games, tmp_path, cap
     def broken(*a, **k):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("liujia.audit.report.build_report", broken)
+    monkeypatch.setattr("engine.audit.report.build_report", broken)
     assert main(["audit", str(path), "--game", keng_games[0][0].game_id]) == 1
     err = capsys.readouterr().err
     assert "the engine failed while auditing" in err and "boom" in err

@@ -68,7 +68,7 @@ def chain_check(game: GameLog | None, events: Sequence[Event]) -> dict[str, Any]
 
 def signature_check(log: LogRead | None, trusted: dict[str, str]) -> dict[str, Any]:
     """The file's signature and key, in the words of ``liujia validate``."""
-    from liujia.commands.validate import signature_text
+    from engine.signing import signature_text
 
     if log is None:
         return check("signature", "not_checked", None, NEEDS_FILE)
@@ -112,17 +112,15 @@ def commitment_check(events: Sequence[Event]) -> dict[str, Any]:
     return check("commitment", st.state, ok, st.message, details)
 
 
-def check_anchor(game_id: str, final_digest: str, db: str | None = None) -> dict[str, Any]:
-    """The game's final digest against the anchor the warehouse (``db``, default the default
-    warehouse) kept of it when the game was first ingested (``warehouse.anchors``: kept
-    across ``liujia rebuild``)."""
-    from warehouse.anchors import anchor_path, load
-    from warehouse.db import db_path
-    where = db_path(db)
-    if not anchor_path(where).exists():
-        return check("anchor", "none", None, f"no anchors beside the warehouse {where}: the "
-                     "game was never ingested there")
-    found = load(where)[0].get(game_id)
+def check_anchor(game_id: str, final_digest: str,
+                 anchors: tuple[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The game's final digest against the anchor a warehouse kept of it when the game was
+    first ingested (``anchors``: the warehouse's name and its anchors by game id, read by the
+    caller from ``warehouse.anchors``, kept across ``liujia rebuild``); None: not checked."""
+    if anchors is None:
+        return check("anchor", "not_checked", None, "not checked: no warehouse given")
+    where, found_all = anchors
+    found = found_all.get(game_id)
     if found is None:
         return check("anchor", "none", None, f"the warehouse {where} has no anchor for this "
                      "game (never ingested there)")
@@ -147,10 +145,10 @@ def clock_check(backwards: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def integrity(events: Sequence[Event], log: LogRead | None, game: GameLog | None,
               trusted: dict[str, str], backwards: Sequence[dict[str, Any]],
-              db: str | None = None) -> list[dict[str, Any]]:
+              anchors: tuple[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every integrity check of one game, in the order of ``CHECK_NAMES``."""
     gid = events[0].game_id if events else (game.game_id if game else "")
     final = events[-1].digest.hex() if events else ""
     return [seal_check(log), chain_check(game, events), signature_check(log, trusted),
-            file_chain_check(log, gid), commitment_check(events), check_anchor(gid, final, db),
+            file_chain_check(log, gid), commitment_check(events), check_anchor(gid, final, anchors),
             clock_check(backwards)]

@@ -14,6 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.audit import focus as fc
+from engine.audit import timing
+from engine.audit.integrity import integrity
 from engine.commit import engine_events, for_engine
 from engine.decisions import DecisionError, decisions_module
 from engine.errors import EngineError
@@ -21,9 +24,6 @@ from engine.events import Event
 from engine.games.frame import result_diff, winning_side
 from engine.log import GameLog, LogRead
 from engine.replay import Verdict, game_module, validate_events
-from liujia.audit import focus as fc
-from liujia.audit import timing
-from liujia.audit.integrity import integrity
 
 FORMAT = "liujia.audit/1"
 
@@ -231,7 +231,7 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
                  game_log: GameLog | None = None, path: str | None = None,
                  seq: int | None = None, seat: int | None = None,
                  trusted: dict[str, str] | None = None, source: str = "file",
-                 db: str | None = None) -> dict[str, Any]:
+                 anchors: tuple[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The audit report of one game's (verified) events, from its file's ``log`` and
     ``game_log`` when read from a file (``source`` 'warehouse': no file to check)."""
     if not events:
@@ -243,7 +243,7 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
         game = None
     backwards = timing.backwards(events)
     report = _header(events, game, path, source)
-    report["integrity"] = integrity(events, log, game_log, trusted or {}, backwards, db)
+    report["integrity"] = integrity(events, log, game_log, trusted or {}, backwards, anchors)
     w = None
     players = report["players"]
     if game is not None and v.events > 0:

@@ -10,9 +10,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from engine.audit.timing import when
 from engine.errors import EngineError, IllegalMove
 from engine.events import Event
-from liujia.audit.timing import when
 
 LEGAL_LIMIT = 400          # legal options listed at one moment (够级 hands have hundreds)
 _RULE_ID = re.compile(r"\b([A-Z]{2,5}-\d+[a-z]?)\b")
@@ -59,7 +59,7 @@ def legal_options(game: Any, state: Any, chosen: Event) -> dict[str, Any]:
 def untrusted_strings(start: Event) -> list[str]:
     """The log's own strings (game id, player ids, option values) that the terminal would
     act on, longest first: rendered tables get them escaped whole."""
-    from liujia.commands._common import safe_text
+    from engine.text import safe_text
 
     try:
         payload = json.loads(start.payload or "null")
@@ -85,7 +85,7 @@ def untrusted_strings(start: Event) -> list[str]:
 
 def table_text(game: Any, state: Any, seat: int | None, hostile: Sequence[str]) -> str:
     """The table as the seat saw it (the game's ``render``), the log's strings escaped."""
-    from liujia.commands._common import safe_text
+    from engine.text import safe_text
 
     text = game.render(state, seat)
     for s in hostile:
@@ -109,7 +109,7 @@ def cited_rules(error: EngineError | None, category: str | None, descriptions: d
     """The full text of every rule cited: the rule broken and the others an illegal event
     breaks, else the rules the description of the action's category names (the game's
     ``DECISIONS``)."""
-    from liujia.commands.rules import rule_text
+    from engine.rules_text import rule_text
 
     if isinstance(error, IllegalMove):
         ids = [error.rule_id, *error.also]
