@@ -291,6 +291,7 @@ def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
             prev = finals.get(str(payload.get("previous_game")))
             bad = module.check_session(g.events[0], prev) if prev is not None else None
             if bad is not None:
+                finals[g.game_id] = v.state   # the next game is checked against it, as validate
                 res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
                                                   "illegal", bad))
                 continue

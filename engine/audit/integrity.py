@@ -20,7 +20,8 @@ from engine.log import GameLog, LogRead, game_entries
 from engine.signing import Signature
 
 NEEDS_FILE = "not checked: needs the original log file (the warehouse keeps events, not files)"
-CHECK_NAMES = ("seal", "chain", "signature", "file_chain", "commitment", "anchor", "clock")
+CHECK_NAMES = ("seal", "chain", "signature", "file_chain", "commitment", "anchor", "clock",
+               "session")
 
 
 def check(name: str, state: str, ok: bool | None, text: str,
@@ -143,12 +144,40 @@ def clock_check(backwards: Sequence[dict[str, Any]]) -> dict[str, Any]:
                  [b["text"] for b in backwards])
 
 
+def session_check(events: Sequence[Event], previous: Sequence[Event] | None) -> dict[str, Any]:
+    """The game's start against the previous game of its session it names (the game's
+    ``check_session``: 六人坑 KENG-7, 够级 GJ-9, 扑克六湖 LH-65 … LH-68), when that game is
+    given (``previous``: its events, found in the same logs)."""
+    import json
+
+    from engine.replay import game_module, validate_events
+    try:
+        prev_id = json.loads(events[0].payload or "{}").get("previous_game")
+    except ValueError:
+        prev_id = None
+    if not isinstance(prev_id, str):
+        return check("session", "first", None, "the first game of its session")
+    if previous is None:
+        return check("session", "not_checked", None, f"the previous game {prev_id} is not in "
+                     "these logs: the link between them is not checked")
+    v = validate_events(previous)
+    if v.status != "ok":
+        return check("session", "broken", False, f"the previous game {prev_id} is itself "
+                     f"{v.status}: {v.error}")
+    err = game_module(events[0]).check_session(events[0], v.state)
+    if err is not None:
+        return check("session", "broken", False, f"{err.rule_id}: {err.reason} (against the "
+                     f"previous game {prev_id})")
+    return check("session", "ok", True, f"follows the previous game {prev_id} as the rules say")
+
+
 def integrity(events: Sequence[Event], log: LogRead | None, game: GameLog | None,
               trusted: dict[str, str], backwards: Sequence[dict[str, Any]],
-              anchors: tuple[str, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+              anchors: tuple[str, dict[str, Any]] | None = None,
+              previous: Sequence[Event] | None = None) -> list[dict[str, Any]]:
     """Every integrity check of one game, in the order of ``CHECK_NAMES``."""
     gid = events[0].game_id if events else (game.game_id if game else "")
     final = events[-1].digest.hex() if events else ""
     return [seal_check(log), chain_check(game, events), signature_check(log, trusted),
             file_chain_check(log, gid), commitment_check(events), check_anchor(gid, final, anchors),
-            clock_check(backwards)]
+            clock_check(backwards), session_check(events, previous)]

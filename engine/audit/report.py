@@ -231,7 +231,8 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
                  game_log: GameLog | None = None, path: str | None = None,
                  seq: int | None = None, seat: int | None = None,
                  trusted: dict[str, str] | None = None, source: str = "file",
-                 anchors: tuple[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+                 anchors: tuple[str, dict[str, Any]] | None = None,
+                 previous: Sequence[Event] | None = None) -> dict[str, Any]:
     """The audit report of one game's (verified) events, from its file's ``log`` and
     ``game_log`` when read from a file (``source`` 'warehouse': no file to check)."""
     if not events:
@@ -243,7 +244,8 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
         game = None
     backwards = timing.backwards(events)
     report = _header(events, game, path, source)
-    report["integrity"] = integrity(events, log, game_log, trusted or {}, backwards, anchors)
+    report["integrity"] = integrity(events, log, game_log, trusted or {}, backwards, anchors,
+                                    previous)
     w = None
     players = report["players"]
     if game is not None and v.events > 0:

@@ -30,11 +30,15 @@ def header(r: dict[str, Any]) -> Iterator[str]:
     g = r["game"]
     where = f" · file {r['file']}" if r.get("file") else f" · from the {r['source']}"
     yield f"audit of game {r['game_id']} ({g.get('title') or '?'}, {g.get('id')}){where}"
-    word = "OK" if r["summary"]["ok"] else "PROBLEMS FOUND"
-    yield f"{word}: {r['verdict']['text']}"
-    for p in r["summary"]["problems"]:
-        if p != r["verdict"]["text"]:
+    problems = r["summary"]["problems"]
+    if not problems:
+        yield f"OK: {r['verdict']['text']}"
+    else:                                   # the headline names the first problem found
+        yield f"PROBLEMS FOUND ({len(problems)}): {problems[0]}"
+        for p in problems[1:]:
             yield f"  - {p}"
+        if r["verdict"]["text"] not in problems:
+            yield f"  events: {r['verdict']['text']}"
     yield f"rules version: {r.get('rules_version')}"
     opts = r.get("options") or {}
     yield "options: " + (", ".join(f"{k}={short(v, 40)}" for k, v in opts.items()) or "none")

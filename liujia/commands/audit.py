@@ -47,6 +47,18 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+def previous_game(log: Any, events: list[Any]) -> list[Any] | None:
+    """The intact events of the previous game of the session the game names, when the same
+    file holds it."""
+    import json
+    try:
+        prev = json.loads(events[0].payload or "{}").get("previous_game")
+    except ValueError:
+        return None
+    found = next((g for g in log.games if g.game_id == prev), None)
+    return found.events if found is not None and found.events else None
+
+
 def warehouse_anchors(db: str | None) -> tuple[str, dict[str, Any]]:
     """The warehouse's name and its anchors (``warehouse.anchors``; none if it has none)."""
     from warehouse.anchors import load
@@ -113,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         report = build_report(game.events, log=log, game_log=game, path=str(path),
                               seq=args.seq, seat=args.seat, trusted=trusted_ids(),
-                              anchors=warehouse_anchors(args.db))
+                              anchors=warehouse_anchors(args.db),
+                              previous=previous_game(log, game.events))
     except AuditError as exc:
         return fail(str(exc))
     except Exception as exc:  # noqa: BLE001 - an engine bug: one line, never a traceback

@@ -163,7 +163,10 @@ def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> N
     """The game's ``check_session`` (六人坑 KENG-7 and the like) against the previous game of a
     session, when it is here."""
     prev = json.loads(start.payload).get("previous_game")
-    if not isinstance(prev, str) or prev not in finals:
+    if not isinstance(prev, str):
+        return
+    if prev not in finals:
+        row["previous_game"] = prev           # not (yet) read: noted at the end if never seen
         return
     err = game_module(start).check_session(start, finals[prev])
     if err is not None:
@@ -216,7 +219,7 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
             rows.append(row)
             continue
         rows.append(_game_row(path, g, bool(log.problems), finals))
-        if rows[-1]["status"] == "ok":
+        if g.events and g.events[0].kind == "GAME_START":
             sessions.extend(_fixed_session(g.events[0]))
     warnings = [str(w) for w in log.warnings] if isinstance(log, JsonlRead) else []
     state = signature_text(log.signature if isinstance(log, LogRead) else None, trusted or {})[1]
@@ -239,14 +242,21 @@ def _fixed_session(start: Any) -> list[tuple[str, str, int]]:
         return []
 
 
-def session_notes(sessions: list[tuple[str, str, int]]) -> list[str]:
-    """A note for each fixed-length session of which fewer games than its length are here."""
+def session_notes(sessions: list[tuple[str, str, int]],
+                  rows: list[dict[str, Any]] = ()) -> list[str]:  # type: ignore[assignment]
+    """A note for each game whose previous game is not in the logs (the link between them is
+    not checked), and for each fixed-length session of which fewer games than its length
+    are here."""
+    ids = {r.get("game_id") for r in rows}
+    out = [f"note: game {r['game_id']} names previous game {r['previous_game']}, which is not "
+           "in these logs: the link between them (the session's rules) is not checked"
+           for r in rows if r.get("previous_game") and r["previous_game"] not in ids]
     seen: dict[tuple[str, str], list[int]] = {}
     for session, game, length in sessions:
         seen.setdefault((session, game), [0, length])[0] += 1
-    return [f"note: session {s} ({find_game(g).TITLE}): {n} of its {length} games are in these "
-            "logs: the game is unfinished, or its other games are in other files"
-            for (s, g), (n, length) in sorted(seen.items()) if n < length]
+    return out + [f"note: session {s} ({find_game(g).TITLE}): {n} of its {length} games are in "
+                  "these logs: the game is unfinished, or its other games are in other files"
+                  for (s, g), (n, length) in sorted(seen.items()) if n < length]
 
 
 def _make_part(tmp: Path) -> None:
@@ -397,7 +407,7 @@ def run(args: argparse.Namespace) -> int:
                 failed += 1
                 fail(done)
     bar.close()
-    for note in session_notes(sessions):
+    for note in session_notes(sessions, rows):
         print(safe_text(f"liujia: {note}"), file=sys.stderr)
     print(_summary(len(files), rows, len(io_errors)), file=sys.stderr if args.json else sys.stdout)
     if salvaged:

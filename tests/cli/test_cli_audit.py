@@ -84,6 +84,7 @@ def test_every_game_recomputes_the_logged_result(corpus, capsys, monkeypatch, tm
     start = json.loads(events[0].payload)
     assert r["options"] == start["options"] and r["rules_version"] == start["rules_version"]
     states = {c["name"]: c["state"] for c in r["integrity"]}
+    assert states.pop("session") in ("first", "ok")       # a later game follows its previous
     assert states == {"seal": "ok", "chain": "ok", "signature": "unsigned",
                       "file_chain": "unsigned", "commitment": "verified",
                       "anchor": "none", "clock": "ok"}
@@ -137,6 +138,7 @@ def test_a_tampered_resealed_log_names_the_seq_and_rule(keng_games, tmp_path, ca
     assert main(["audit", str(bad), "--game", gid]) == 1
     out = capsys.readouterr().out
     assert f"illegal at seq {i}: {rule}:" in out
+    assert out.splitlines()[1].startswith(f"PROBLEMS FOUND (1): illegal at seq {i}: {rule}:")
     assert f"seq {i}: ILLEGAL {rule}" in out and f"rule {rule}:" in out
     assert f"**{rule}**" in out                               # the rule's full text
     code, r = _json(capsys, str(bad), "--game", gid)
@@ -415,3 +417,16 @@ def test_the_anchor_of_the_warehouse_is_checked(keng_games, tmp_path, capsys):
     code, r = _json(capsys, str(tmp_path / "forged.arrows"), "--game", gid, "--db", str(db))
     anchor = {c["name"]: c for c in r["integrity"]}["anchor"]
     assert code == 1 and anchor["state"] == "contradicts" and "CONTRADICTS" in anchor["text"]
+
+
+def test_a_hand_swapped_into_a_session_breaks_the_session_check(tmp_path, capsys):
+    """A 扑克六湖 hand 4 from a session played otherwise (legal on its own, the same ids):
+    the audit names the rule its start breaks against hand 3 (exit 1)."""
+    hands = [g.events for g in simulate("liuhu", 6, seed=4)]
+    other = [g.events for g in simulate("liuhu", 6, seed=4, policy_name="greedy")]
+    write_log(tmp_path / "f.arrows", [*hands[:3], other[3], *hands[4:]])
+    code, r = _json(capsys, str(tmp_path / "f.arrows"), "--game", hands[3][0].game_id)
+    session = {c["name"]: c for c in r["integrity"]}["session"]
+    assert code == 1 and session["state"] == "broken" and session["text"].startswith("LH-6")
+    code, r = _json(capsys, str(tmp_path / "f.arrows"), "--game", hands[2][0].game_id)
+    assert code == 0 and {c["name"]: c for c in r["integrity"]}["session"]["state"] == "ok"

@@ -105,10 +105,13 @@ def check_session(start: Event, prev_final: LhState) -> IllegalMove | None:
         return err("LH-65", "the first dealer is recorded once for the whole game")
     if p.get("dealer") != want["dealer"]:
         rule = "LH-66" if prev_final.hus else "LH-67"
-        return err(rule, f"seat {want['dealer']} deals hand {want['hand']}, not "
+        return err(rule, f"hand {want['hand']} is dealt by seat {want['dealer']} (after hand "
+                   f"{prev_final.hand_no} of {prev_id}), but the start names dealer "
                    f"{p.get('dealer')!r}")
     if p.get("balances") != list(want["balances"]):
-        return err("LH-68", f"the balances carried over are {list(want['balances'])}")
+        return err("LH-68", f"the balances carried over from hand {prev_final.hand_no} "
+                   f"({prev_id}) are {list(want['balances'])}, but the start records "
+                   f"{p.get('balances')!r}")
     return None
 
 
