@@ -13,7 +13,7 @@ from typing import Any
 from engine.errors import LogIntegrityError
 from engine.jsonl_reader import read_any
 from engine.log import NotALog
-from liujia.commands._common import FOUND, OK, fail, os_error_text, safe_json, safe_text
+from liujia.commands._common import FOUND, OK, fail, safe_json, safe_text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -104,7 +104,7 @@ def write_html(target: str, text: str) -> str | None:
             os.unlink(tmp)
         except OSError:
             pass
-        return os_error_text(exc)
+        return f"--html {target}: cannot write it ({exc.strerror or exc})"
     return None
 
 

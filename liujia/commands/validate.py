@@ -387,8 +387,8 @@ def run(args: argparse.Namespace) -> int:
         if rep.io_error is not None:
             io_errors.append(rep.io_error)
             fail(rep.io_error)
-        if rep.signature and not args.json and (rep.signature != "unsigned"
-                                                 or args.require != "none"):
+        if rep.signature and not args.json and not rep.signature.startswith("BAD") and (
+                rep.signature != "unsigned" or args.require != "none"):   # a bad one: its row
             out(safe_text(f"{path}: {rep.signature}"))
         sessions.extend(rep.sessions)
         for w in rep.warnings:
