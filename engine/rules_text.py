@@ -58,3 +58,9 @@ def rule_ids(prefix: str = "KENG") -> list[str]:
     return list(dict.fromkeys(rid for _, rid in found))
 
 
+
+
+def plain(text: str) -> str:
+    """A rule's text for reading rather than as Markdown: the bold and code marks dropped
+    (``**LH-16**`` reads LH-16)."""
+    return text.replace("**", "").replace("`", "")

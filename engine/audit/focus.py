@@ -109,7 +109,7 @@ def cited_rules(error: EngineError | None, category: str | None, descriptions: d
     """The full text of every rule cited: the rule broken and the others an illegal event
     breaks, else the rules the description of the action's category names (the game's
     ``DECISIONS``)."""
-    from engine.rules_text import rule_text
+    from engine.rules_text import plain, rule_text
 
     if isinstance(error, IllegalMove):
         ids = [error.rule_id, *error.also]
@@ -120,7 +120,7 @@ def cited_rules(error: EngineError | None, category: str | None, descriptions: d
     out = []
     for rid in dict.fromkeys(ids):
         text = rule_text(rid)
-        out.append({"id": rid, "text": text if text is not None else
+        out.append({"id": rid, "text": plain(text) if text is not None else
                     f"(no rule {rid} in the rules shipped with liujia)"})
     return out
 
