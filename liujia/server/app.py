@@ -1,0 +1,189 @@
+"""The HTTP + JSON interface of the recording service (FastAPI; the OpenAPI description at
+``/openapi.json``, browsable at ``/docs``). Every ``/v1`` call but ``/v1/health`` needs
+``Authorization: Bearer TOKEN`` of a game server named in the tokens file."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
+from engine.errors import InvalidEvent
+from engine.ids import id_problem
+from engine.jsonl import LineProblem, strict_loads
+from liujia.server.store import Refused, Store, refusal
+from liujia.server.tokens import who
+from liujia.server.wire import read_event
+
+MAX_BODY = 4 << 20
+
+_FACE = {"type": "string", "pattern": "^([A23456789TJQK][shcd]|BJ|RJ)$"}
+EVENT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "An event as a liujia.jsonl/1 line object (docs/interchange.md) in which "
+    "game_id, seq, ts and digest may be left out: the server numbers (next seq), stamps (its "
+    "clock, never before the previous event) and chains the event. A seq given makes a retry "
+    "idempotent; a digest given must equal the one the server computes.",
+    "required": ["kind"],
+    "additionalProperties": False,
+    "properties": {
+        "game_id": {"type": "string"},
+        "seq": {"type": "integer", "minimum": 0},
+        "ts": {"oneOf": [{"type": "string", "format": "date-time"}, {"type": "integer"}],
+               "description": "ISO 8601 with a zone, or µs since 1970"},
+        "kind": {"type": "string", "example": "PLAY"},
+        "seat": {"type": "integer", "default": -1},
+        "cards": {"type": "array", "items": _FACE, "example": ["Th", "Td"]},
+        "target": {"type": "integer", "default": -1},
+        "value": {"type": "integer", "default": -1},
+        "tag": {"type": "string", "default": ""},
+        "payload": {"description": "an object or array (its canonical JSON text), a string "
+                    "(the text itself) or null"},
+        "digest": {"type": "string", "pattern": "^[0-9a-f]{32}$"},
+    },
+}
+BATCH_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["events"], "additionalProperties": False,
+    "properties": {"events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": 1000}},
+}
+ACK = {"description": "acknowledged: on disk (fsync'ed)", "content": {"application/json": {
+    "example": {"game_id": "g1", "seq": 7, "ts": 1767225610500000,
+                "digest": "4f1c…", "duplicate": False, "over": False}}}}
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "no or unknown bearer token"},
+    403: {"description": "the game belongs to another game server"},
+    404: {"description": "no such game"},
+    409: {"description": "conflict: another event at this seq, a gap, or the game is over"},
+    422: {"description": "refused by the engine (error illegal: rule_id, reason; invalid: "
+          "field, reason); nothing stored"},
+    507: {"description": "the log could not be written; nothing stored"},
+}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"requestBody": {"required": True,
+                            "content": {"application/json": {"schema": schema}}}}
+
+
+def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
+    """The app over a store (recovered when the app starts, closed when it stops)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store.start()
+        yield
+        store.close()
+
+    app = FastAPI(title="liujia record-server", version="1",
+                  description="Live recording of card games: open a game with its GAME_START, "
+                  "append its events (each checked by the engine, acknowledged once on disk), "
+                  "sealed into an Arrow log at GAME_END. See docs/record-server.md.",
+                  lifespan=lifespan)
+
+    @app.exception_handler(Refused)
+    async def _refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse(exc.body, status_code=exc.status)
+
+    def caller(request: Request) -> str:
+        name = who(tokens, request.headers.get("authorization"))
+        if name is None:
+            raise Refused(401, {"error": "unauthorized", "reason": "an Authorization: Bearer "
+                                "header with a game server's token is needed"})
+        return name
+
+    async def json_body(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            raise Refused(413, {"error": "too_big", "reason": f"more than {MAX_BODY} bytes"})
+        try:
+            return strict_loads(raw.decode())
+        except (LineProblem, UnicodeDecodeError) as exc:
+            raise Refused(422, {"error": "invalid", "field": "body",
+                                "reason": f"the body is not JSON ({exc})"}) from None
+
+    def game_id_of(gid: str) -> str:
+        why = id_problem(gid)
+        if why is not None:
+            raise Refused(422, {"error": "invalid", "field": "game_id",
+                                "reason": f"the game id {why}"})
+        return gid
+
+    def event_of(obj: Any, gid: str) -> Any:
+        try:
+            return read_event(obj, gid)
+        except InvalidEvent as exc:
+            raise refusal(exc) from None
+
+    @app.get("/v1/health", summary="liveness (no token needed)")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "live_games": len(store.live)}
+
+    @app.post("/v1/games", summary="open a game with its GAME_START (idempotent)",
+              status_code=201, openapi_extra=_body(EVENT_SCHEMA),
+              responses={201: ACK, 200: ACK, **REFUSALS})
+    async def open_game(request: Request) -> Any:
+        name = caller(request)
+        obj = await json_body(request)
+        gid = obj.get("game_id") if isinstance(obj, dict) else None
+        if not isinstance(gid, str):
+            raise Refused(422, {"error": "invalid", "field": "game_id",
+                                "reason": "GAME_START needs its game_id"})
+        ack = await store.open(name, event_of(obj, game_id_of(gid)))
+        return JSONResponse(ack, status_code=200 if ack["duplicate"] else 201)
+
+    @app.post("/v1/games/{game_id}/events", summary="append one event",
+              openapi_extra=_body(EVENT_SCHEMA), responses={200: ACK, **REFUSALS})
+    async def append(game_id: str, request: Request) -> Any:
+        name = caller(request)
+        gid = game_id_of(game_id)
+        inc = event_of(await json_body(request), gid)
+        return JSONResponse((await store.append(name, gid, [inc]))[0])
+
+    @app.post("/v1/games/{game_id}/batch", summary="append several events, all or none",
+              openapi_extra=_body(BATCH_SCHEMA), responses=REFUSALS)
+    async def append_batch(game_id: str, request: Request) -> Any:
+        name = caller(request)
+        gid = game_id_of(game_id)
+        obj = await json_body(request)
+        if not isinstance(obj, dict) or set(obj) != {"events"} or \
+                not isinstance(obj["events"], list):
+            raise Refused(422, {"error": "invalid", "field": "events",
+                                "reason": "a batch is {\"events\": [event, …]}"})
+        incs = []
+        for i, o in enumerate(obj["events"]):
+            try:
+                incs.append(read_event(o, gid))
+            except InvalidEvent as exc:
+                raise refusal(exc, i) from None
+        return JSONResponse({"acks": await store.append(name, gid, incs)})
+
+    @app.post("/v1/games/{game_id}/close", summary="close a game: sealed once GAME_END is in",
+              responses=REFUSALS)
+    async def close(game_id: str, request: Request) -> Any:
+        caller(request)
+        st = store.status(game_id_of(game_id))
+        if not st["over"]:
+            raise Refused(409, {"error": "not_over", "reason": f"game {game_id} has no "
+                                "GAME_END yet", **{k: st[k] for k in
+                                                   ("next_seq", "next_auto", "to_move")}})
+        return st
+
+    @app.get("/v1/games", summary="the games in progress")
+    async def games(request: Request) -> Any:
+        caller(request)
+        return {"games": store.in_progress()}
+
+    @app.get("/v1/games/{game_id}", summary="a game's status", responses=REFUSALS)
+    async def status(game_id: str, request: Request) -> Any:
+        caller(request)
+        return store.status(game_id_of(game_id))
+
+    @app.get("/v1/recovery", summary="what the last start found and repaired")
+    async def recovery(request: Request) -> Any:
+        caller(request)
+        return {"report": store.report}
+
+    return app

@@ -1,0 +1,570 @@
+"""The games of the recording service: each live game's append log (a ``liujia.jsonl/1``
+file under ``DATA/live/``), checked by the engine before anything is written, acknowledged only
+once fsync'ed (group commit: one fsync covers every append written to the file before it
+began, fsyncs of different tables run side by side in a thread pool), sealed into
+``DATA/sealed/GAME.arrows`` when the game ends, and recovered after a crash by cutting a torn
+tail back to the last complete, chained and legal line.
+
+Everything happens on one asyncio loop: the check of an event, its write to the file and the
+update of the game's state run without a pause in between, so the appends of one game are
+serialised; only the fsyncs, the creation of a file and the sealing leave the loop (threads).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from engine.commit import for_engine
+from engine.errors import EngineError, IllegalMove, InvalidEvent
+from engine.events import GENESIS, Event, chain_digest, payload_json
+from engine.jsonl import FORMAT, JsonlError, event_line, header_line, parse_line, strict_loads
+from engine.log import LOG_SUFFIX, read_log, write_log
+from engine.replay import backwards, game_module, validate_events
+from liujia.server.wire import Incoming, now_us
+
+LIVE_SUFFIX = ".jsonl.live"          # not a log name: `liujia ingest DATA` passes them over
+TMP_SUFFIX = ".arrows.tmp"
+OWNER_RE = re.compile(r"liujia record-server; owner=([A-Za-z0-9][A-Za-z0-9_.-]{0,63})")
+MAX_BATCH = 1000
+
+
+class Refused(Exception):
+    """A request the service refuses: the HTTP status and the JSON body that says why."""
+
+    def __init__(self, status: int, body: dict[str, Any]) -> None:
+        super().__init__(body.get("reason", ""))
+        self.status = status
+        self.body = body
+
+
+def refusal(exc: EngineError, index: int | None = None) -> Refused:
+    """The 422 refusal of an event the engine rejects: the rule id and reason of an illegal
+    move, the field of a malformed event."""
+    body: dict[str, Any]
+    if isinstance(exc, IllegalMove):
+        body = {"error": "illegal", "rule_id": exc.rule_id, "reason": exc.reason,
+                "seq": exc.seq, "seat": exc.seat}
+    elif isinstance(exc, InvalidEvent):
+        body = {"error": "invalid", "field": exc.field, "reason": str(exc), "seq": exc.seq}
+    else:
+        body = {"error": "invalid", "reason": str(exc)}
+    if index is not None:
+        body["index"] = index
+    return Refused(422, body)
+
+
+def _same(stored: Event, inc: Incoming) -> bool:
+    """Whether an incoming event is the one stored at its seq (a retry): every field the
+    client gave is the stored one."""
+    e = inc.event
+    if (e.kind, e.seat, e.cards, e.target, e.value, e.tag, e.payload) != \
+            (stored.kind, stored.seat, stored.cards, stored.target, stored.value, stored.tag,
+             stored.payload):
+        return False
+    if inc.ts is not None and inc.ts != stored.ts:
+        return False
+    return inc.digest is None or inc.digest == stored.digest
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game being recorded: its events so far, the engine state after them, its file."""
+
+    game_id: str
+    owner: str
+    game: ModuleType
+    state: Any
+    events: list[Event]
+    path: Path
+    fd: int
+    written: int                   # bytes in the file (everything written)
+    synced: int                    # bytes known to be on disk
+    sync_task: asyncio.Future[None] | None = None
+    seal_task: asyncio.Future[Path] | None = None
+    failed: str = ""               # why the game takes no more appends (a failed write)
+
+    @property
+    def over(self) -> bool:
+        """True once GAME_END is applied."""
+        return bool(self.game.is_over(self.state))
+
+    def status(self) -> dict[str, Any]:
+        """The game's state as the status endpoint shows it."""
+        last = self.events[-1]
+        out = {"game_id": self.game_id, "game": self.game.GAME_ID, "owner": self.owner,
+               "next_seq": len(self.events), "last_digest": last.digest.hex(),
+               "over": self.over, "sealed": False}
+        if not self.over:
+            out["next_auto"] = self.game.next_auto(self.state)
+            out["to_move"] = self.game.to_move(self.state)
+        return out
+
+
+@dataclass(frozen=True)
+class SealedGame:
+    """A game sealed into its Arrow log."""
+
+    game_id: str
+    owner: str
+    path: Path
+
+
+class Store:
+    """Every game of one data folder: open, append, seal, recover."""
+
+    def __init__(self, data: str | os.PathLike[str], signer: Any = None,
+                 threads: int = 32) -> None:
+        self.data = Path(data)
+        self.live_dir = self.data / "live"
+        self.sealed_dir = self.data / "sealed"
+        self.signer = signer
+        self.live: dict[str, LiveGame] = {}
+        self.sealed: dict[str, SealedGame] = {}
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="liujia-fsync")
+        self.report: list[str] = []            # what recovery found and did, one line each
+        self.stats = {"appends": 0, "fsyncs": 0}
+        self.started = False
+
+    # --- start and stop --------------------------------------------------------------------
+
+    def start(self) -> list[str]:
+        """Make the folders and recover every game found in them (once); returns the
+        report."""
+        if self.started:
+            return self.report
+        self.started = True
+        for d in (self.live_dir, self.sealed_dir):
+            d.mkdir(parents=True, exist_ok=True)
+        for p in sorted(self.sealed_dir.iterdir()):
+            if p.name.endswith(TMP_SUFFIX):
+                p.unlink()                      # a seal that never finished: the live log has it
+                self.report.append(f"removed unfinished seal {p.name}")
+            elif p.name.endswith(LOG_SUFFIX):
+                gid = p.name[:-len(LOG_SUFFIX)]
+                self.sealed[gid] = SealedGame(gid, "", p)     # owner not kept: retries only
+        for p in sorted(self.live_dir.iterdir()):
+            if p.name.endswith(LIVE_SUFFIX):
+                self._recover(p)
+        _fsync_dir(self.sealed_dir)
+        _fsync_dir(self.live_dir)
+        return self.report
+
+    def close(self) -> None:
+        """Close every live game's file (their logs stay, to be reopened on restart)."""
+        for g in self.live.values():
+            try:
+                os.close(g.fd)
+            except OSError:
+                pass
+        self.live.clear()
+        self.pool.shutdown(wait=True)
+
+    # --- recovery --------------------------------------------------------------------------
+
+    def _recover(self, path: Path) -> None:
+        """Reopen one append log: keep its intact prefix (complete lines, chained, legal),
+        cut what follows, seal it if its game is over."""
+        data = path.read_bytes()
+        name = path.name
+        nl = data.find(b"\n")
+        header_ok = False
+        owner = ""
+        if nl >= 0:
+            try:
+                head = strict_loads(data[:nl].decode())
+                header_ok = isinstance(head, dict) and head.get("format") == FORMAT
+                m = OWNER_RE.fullmatch(str(head.get("generator", ""))) if header_ok else None
+                owner = m.group(1) if m else ""
+            except Exception:                 # noqa: BLE001 - any unreadable header
+                header_ok = False
+        if not header_ok:
+            path.unlink()
+            self.report.append(f"{name}: no complete header ({len(data)} bytes): the game was "
+                               "never acknowledged; removed")
+            return
+        events: list[Event] = []
+        game = state = None
+        prev = GENESIS
+        pos = nl + 1
+        why = ""
+        while pos < len(data):
+            end = data.find(b"\n", pos)
+            if end < 0:
+                why = f"a torn last line ({len(data) - pos} bytes without a newline)"
+                break
+            try:
+                e, _ = parse_line(data[pos:end].decode())
+                if e.seq != len(events):
+                    raise InvalidEvent(f"seq {e.seq} where {len(events)} was due", field="seq")
+                if chain_digest(prev, e._replace(digest=b"")) != e.digest:
+                    raise InvalidEvent("the line does not match its digest", field="digest")
+                if not events:
+                    game = game_module(e)
+                    state = game.initial_state(for_engine(e))
+                else:
+                    if e.ts < events[-1].ts:
+                        raise backwards(e, events[-1].ts)
+                    assert game is not None
+                    game.step(state, for_engine(e) if e.kind == "GAME_END" else e)
+            except (JsonlError, EngineError, UnicodeDecodeError) as exc:
+                why = f"line {len(events) + 2} cannot be kept ({exc})"
+                break
+            events.append(e)
+            prev = e.digest
+            pos = end + 1
+        if pos < len(data):
+            kept = path.with_name(f"{path.name}.cut-{len(events)}")
+            kept.write_bytes(data[pos:])          # the bytes cut, kept aside as evidence
+            with open(path, "r+b") as f:
+                f.truncate(pos)
+                f.flush()
+                os.fsync(f.fileno())
+            self.report.append(f"{name}: cut {len(data) - pos} bytes after event "
+                               f"{len(events) - 1} (kept in {kept.name}): {why}")
+        gid = name[:-len(LIVE_SUFFIX)]
+        if not events or game is None:
+            path.unlink()
+            self.report.append(f"{name}: no GAME_START: the game was never acknowledged; "
+                               "removed")
+            return
+        if events[0].game_id != gid:
+            self.report.append(f"{name}: holds game {events[0].game_id}, not {gid}: left alone")
+            return
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+        g = LiveGame(gid, owner, game, state, events, path, fd, pos, pos)
+        if g.over:
+            try:
+                self._seal_now(g)
+                self.report.append(f"{gid}: over ({len(events)} events): sealed")
+                return
+            except OSError as exc:
+                self.report.append(f"{gid}: over but cannot be sealed ({exc.strerror or exc}): "
+                                   "kept live, a retry of GAME_END seals it")
+        self.live[gid] = g
+        self.report.append(f"{gid}: reopened at seq {len(events)}")
+
+    # --- open ------------------------------------------------------------------------------
+
+    async def open(self, owner: str, inc: Incoming) -> dict[str, Any]:
+        """Open a game with its GAME_START (idempotent); returns the acknowledgement."""
+        e = inc.event
+        gid = e.game_id
+        if e.kind != "GAME_START":
+            raise Refused(422, {"error": "invalid", "field": "kind",
+                                "reason": "a game opens with its GAME_START"})
+        if inc.seq not in (None, 0):
+            raise Refused(422, {"error": "invalid", "field": "seq",
+                                "reason": "GAME_START has seq 0"})
+        g = self.live.get(gid)
+        if g is not None:
+            self._owned(g.owner, owner, gid)
+            if not _same(g.events[0], inc):
+                raise Refused(409, {"error": "conflict", "seq": 0, "reason": f"game {gid} is "
+                                    "open with another GAME_START"})
+            await self._durable(g, g.written)
+            return self._ack(g, g.events[0], duplicate=True)
+        s = self.sealed.get(gid)
+        if s is not None:
+            stored = self._sealed_events(s)
+            if not _same(stored[0], inc):
+                raise Refused(409, {"error": "conflict", "seq": 0, "reason": f"game {gid} is "
+                                    "sealed with another GAME_START"})
+            return _sealed_ack(s, stored[0], duplicate=True)
+        e = e._replace(seq=0, ts=inc.ts if inc.ts is not None else now_us())
+        try:
+            game = game_module(e)
+            state = game.initial_state(for_engine(e))
+            prev = self._previous_final(e)
+            bad = game.check_session(for_engine(e), prev) if prev is not None else None
+        except EngineError as exc:
+            raise refusal(exc) from None
+        if bad is not None:
+            raise refusal(bad)
+        e = e._replace(digest=chain_digest(GENESIS, e))
+        if inc.digest is not None and inc.digest != e.digest:
+            raise Refused(422, {"error": "invalid", "field": "digest", "seq": 0,
+                                "reason": "the digest sent is not the event's chained digest"})
+        path = self.live_dir / f"{gid}{LIVE_SUFFIX}"
+        text = (header_line(f"liujia record-server; owner={owner}") + "\n"
+                + event_line(e) + "\n").encode()
+        loop = asyncio.get_running_loop()
+        # claim the id at once, so that a second open of it waits for this one
+        g = LiveGame(gid, owner, game, state, [e], path, -1, len(text), 0)
+        self.live[gid] = g
+        try:
+            g.fd = await loop.run_in_executor(self.pool, _create, path, text)
+        except OSError as exc:
+            g.failed = f"its log could not be created ({exc.strerror or exc})"
+            del self.live[gid]
+            raise Refused(507, {"error": "storage", "reason": f"cannot create the game's log "
+                                f"({exc.strerror or exc})"}) from None
+        g.synced = g.written
+        return self._ack(g, e, duplicate=False)
+
+    def _previous_final(self, start: Event) -> Any:
+        """The final state of the game a GAME_START names as its session's previous game, if
+        that game was recorded here and has ended (else None: not checked here)."""
+        prev_id = payload_json(start).get("previous_game")
+        if not isinstance(prev_id, str):
+            return None
+        g = self.live.get(prev_id)
+        if g is not None:
+            return g.state if g.over else None
+        s = self.sealed.get(prev_id)
+        if s is None:
+            return None
+        v = validate_events(self._sealed_events(s))
+        return v.state if v.status == "ok" else None
+
+    # --- append ----------------------------------------------------------------------------
+
+    async def append(self, owner: str, gid: str, incs: Sequence[Incoming]) -> list[dict[str, Any]]:
+        """Append events to a game, in order, all or none (a batch): each checked by the
+        engine; returns one acknowledgement per event once all are on disk."""
+        if not incs:
+            raise Refused(422, {"error": "invalid", "field": "events", "reason": "no events"})
+        if len(incs) > MAX_BATCH:
+            raise Refused(422, {"error": "invalid", "field": "events",
+                                "reason": f"more than {MAX_BATCH} events in one batch"})
+        g = self.live.get(gid)
+        if g is None:
+            s = self.sealed.get(gid)
+            if s is None:
+                raise Refused(404, {"error": "unknown_game", "reason": f"no game {gid}: open "
+                                    "it with its GAME_START first"})
+            self._owned(s.owner, owner, gid)
+            stored = self._sealed_events(s)
+            out = []
+            for i, inc in enumerate(incs):
+                if inc.seq is None or inc.seq >= len(stored):
+                    raise Refused(409, {"error": "over", "index": i, "reason": f"game {gid} "
+                                        "is over and sealed"})
+                if not _same(stored[inc.seq], inc):
+                    raise _conflict(gid, inc.seq, i)
+                out.append(_sealed_ack(s, stored[inc.seq], duplicate=True))
+            return out
+        self._owned(g.owner, owner, gid)
+        if g.failed:
+            raise Refused(503, {"error": "storage", "reason": g.failed})
+        if g.fd < 0:                           # its open is still being written
+            await self._durable(g, g.written)
+        acks: list[tuple[Event, bool]] = []
+        new: list[Event] = []
+        state = None
+        n = len(g.events)
+        for i, inc in enumerate(incs):
+            seq = inc.seq if inc.seq is not None else n + len(new)
+            if seq < n:
+                if new:
+                    raise _conflict(gid, seq, i, "a retried event after new ones in a batch")
+                if not _same(g.events[seq], inc):
+                    raise _conflict(gid, seq, i)
+                acks.append((g.events[seq], True))
+                continue
+            if seq > n + len(new):
+                raise Refused(409, {"error": "gap", "index": i, "seq": seq,
+                                    "next_seq": n + len(new),
+                                    "reason": f"seq {seq} is ahead: the next event of game "
+                                    f"{gid} is seq {n + len(new)}"})
+            last = new[-1] if new else g.events[-1]
+            if state is None:
+                if g.over:
+                    raise Refused(409, {"error": "over", "index": i, "reason": f"game {gid} "
+                                        "is over"})
+                state = g.state.copy()
+            e = inc.event._replace(game_id=gid, seq=seq,
+                                   ts=inc.ts if inc.ts is not None else max(now_us(), last.ts))
+            try:
+                if e.ts < last.ts:
+                    raise backwards(e, last.ts)
+                g.game.step(state, for_engine(e) if e.kind == "GAME_END" else e)
+            except EngineError as exc:
+                raise refusal(exc, i if len(incs) > 1 else None) from None
+            e = e._replace(digest=chain_digest(last.digest, e))
+            if inc.digest is not None and inc.digest != e.digest:
+                raise Refused(422, {"error": "invalid", "field": "digest", "seq": seq,
+                                    "index": i, "reason": "the digest sent is not the event's "
+                                    "chained digest"})
+            new.append(e)
+            acks.append((e, False))
+        if new:
+            data = "".join(event_line(e) + "\n" for e in new).encode()
+            try:
+                _write_all(g.fd, data)
+            except OSError as exc:
+                try:
+                    os.ftruncate(g.fd, g.written)
+                except OSError:
+                    g.failed = "a write to its log failed and could not be undone: restart " \
+                        "the server to recover it"
+                raise Refused(507, {"error": "storage", "reason": "cannot write the game's log "
+                                    f"({exc.strerror or exc}); nothing was stored"}) from None
+            g.written += len(data)
+            g.events.extend(new)
+            g.state = state
+            self.stats["appends"] += len(new)
+        await self._durable(g, g.written)
+        if g.over:
+            path = await self._seal(g)
+            return [dict(self._ack(g, e, dup), sealed=str(path)) for e, dup in acks]
+        return [self._ack(g, e, dup) for e, dup in acks]
+
+    def _owned(self, game_owner: str, owner: str, gid: str) -> None:
+        if game_owner and game_owner != owner:
+            raise Refused(403, {"error": "forbidden", "reason": f"game {gid} belongs to "
+                                "another game server"})
+
+    def _ack(self, g: LiveGame, e: Event, duplicate: bool) -> dict[str, Any]:
+        return {"game_id": g.game_id, "seq": e.seq, "ts": e.ts, "digest": e.digest.hex(),
+                "duplicate": duplicate, "over": g.over}
+
+    # --- durability ------------------------------------------------------------------------
+
+    async def _durable(self, g: LiveGame, upto: int) -> None:
+        """Wait until the game's file is on disk up to byte ``upto`` (one fsync serves every
+        append written before it began)."""
+        while g.synced < upto:
+            if g.failed:
+                raise Refused(503, {"error": "storage", "reason": g.failed})
+            t = g.sync_task
+            if t is None or t.done():
+                t = g.sync_task = asyncio.ensure_future(self._sync(g))
+            try:
+                await asyncio.shield(t)
+            except OSError:
+                pass                             # g.failed says why; the loop raises it
+
+    async def _sync(self, g: LiveGame) -> None:
+        if g.fd < 0:
+            await asyncio.sleep(0.0005)
+            return
+        upto = g.written
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self.pool, os.fsync, g.fd)
+        except OSError as exc:
+            g.failed = f"fsync of its log failed ({exc.strerror or exc}): restart the " \
+                "server to recover what is on disk"
+            raise
+        self.stats["fsyncs"] += 1
+        g.synced = max(g.synced, upto)
+
+    # --- sealing ---------------------------------------------------------------------------
+
+    async def _seal(self, g: LiveGame) -> Path:
+        """Seal a finished game (once; a failed seal is tried again by the next retry)."""
+        if g.seal_task is None:
+            loop = asyncio.get_running_loop()
+            g.seal_task = loop.run_in_executor(self.pool, self._seal_now, g)
+        task = g.seal_task
+        try:
+            return await asyncio.shield(task)
+        except OSError as exc:
+            if g.seal_task is task:
+                g.seal_task = None
+            raise Refused(507, {"error": "storage", "reason": "the game's events are on disk "
+                                f"but its sealed log could not be written ({exc.strerror or exc})"
+                                "; retry GAME_END to seal it"}) from None
+
+    def _seal_now(self, g: LiveGame) -> Path:
+        """Write the finished game's sealed (and signed) Arrow log, then drop its append log."""
+        final = self.sealed_dir / f"{g.game_id}{LOG_SUFFIX}"
+        tmp = self.sealed_dir / f".{g.game_id}{TMP_SUFFIX}"
+        write_log(tmp, [g.events], self.signer)
+        os.replace(tmp, final)
+        _fsync_dir(self.sealed_dir)
+        self.sealed[g.game_id] = SealedGame(g.game_id, g.owner, final)
+        self.live.pop(g.game_id, None)
+        try:
+            os.close(g.fd)
+        except OSError:
+            pass
+        g.path.unlink(missing_ok=True)
+        _fsync_dir(self.live_dir)
+        return final
+
+    def _sealed_events(self, s: SealedGame) -> list[Event]:
+        r = read_log(s.path)
+        if not r.ok or len(r.games) != 1:
+            raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
+                                f"{s.game_id} does not verify"})
+        return r.games[0].events
+
+    # --- listing ---------------------------------------------------------------------------
+
+    def status(self, gid: str) -> dict[str, Any]:
+        """A game's status (live or sealed)."""
+        g = self.live.get(gid)
+        if g is not None:
+            return g.status()
+        s = self.sealed.get(gid)
+        if s is None:
+            raise Refused(404, {"error": "unknown_game", "reason": f"no game {gid}"})
+        ev = self._sealed_events(s)
+        return {"game_id": gid, "next_seq": len(ev), "last_digest": ev[-1].digest.hex(),
+                "over": True, "sealed": True, "path": str(s.path)}
+
+    def in_progress(self) -> list[dict[str, Any]]:
+        """Every game being recorded."""
+        return [g.status() for g in self.live.values() if g.fd >= 0]
+
+
+def _sealed_ack(s: SealedGame, e: Event, duplicate: bool) -> dict[str, Any]:
+    return {"game_id": s.game_id, "seq": e.seq, "ts": e.ts, "digest": e.digest.hex(),
+            "duplicate": duplicate, "over": True, "sealed": str(s.path)}
+
+
+def _conflict(gid: str, seq: int, index: int, why: str = "") -> Refused:
+    return Refused(409, {"error": "conflict", "seq": seq, "index": index,
+                         "reason": why or f"game {gid} holds another event at seq {seq}"})
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+def _create(path: Path, text: bytes) -> int:
+    """Create a new append log holding ``text``, on disk (file and folder entry) before it
+    returns its descriptor."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
+                 | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        _write_all(fd, text)
+        os.fsync(fd)
+    except OSError:
+        os.close(fd)
+        path.unlink(missing_ok=True)
+        raise
+    _fsync_dir(path.parent)
+    return fd
+
+
+def _fsync_dir(d: Path) -> None:
+    fd = os.open(d, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def log_line(text: str) -> None:
+    """A line of the server's own report on stderr."""
+    print(f"liujia record-server: {text}", file=sys.stderr, flush=True)
+
+
+def dumps(obj: Any) -> str:
+    """Compact JSON."""
+    return json.dumps(obj, separators=(",", ":"))
