@@ -1,5 +1,6 @@
-"""Overview page: warehouse totals, games by type, results by side (a draw is a draw), recent
-games."""
+"""Overview page: warehouse totals, the games in progress at a recording service (when the
+dashboard was given its data folder), games by type, results by side (a draw is a draw),
+recent games."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import data, ui
+from dashboards.live import live_folder, live_games
 
 st.title("liujia · overview")
 totals = ui.require_warehouse()
@@ -18,6 +20,15 @@ c1.metric("games", f"{totals.get('games', 0):,}")
 c2.metric("events", f"{totals.get('events', 0):,}")
 c3.metric("players", f"{totals.get('players', 0):,}")
 c4.metric("quarantined", f"{totals.get('quarantined', 0):,}")
+
+live = live_folder()
+if live is not None:                 # a recording service's open games (liujia serve --live)
+    st.subheader("Games in progress")
+    open_games = live_games(live)
+    if open_games:
+        st.dataframe(pl.DataFrame(open_games), hide_index=True, width="stretch")
+    else:
+        ui.note(f"No game is in progress at the recording service ({live}).", "caption")
 
 if not totals.get("games"):
     ui.note(f"The warehouse is empty. {ui.HOW_TO_FILL}", "info")

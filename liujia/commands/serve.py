@@ -48,6 +48,8 @@ def add_server_options(p: argparse.ArgumentParser) -> None:
                    "per-user default, see `liujia ingest --help`)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
+    p.add_argument("--live", metavar="DIR", default=None, help="the --data folder of a "
+                   "`liujia record-server`: the overview lists its games in progress")
     p.add_argument("--address", default=DEFAULT_ADDRESS,
                    help=f"address to bind (default {DEFAULT_ADDRESS}: this machine only); an "
                    "address other machines can reach needs --allow-remote")
@@ -171,9 +173,10 @@ def url(address: str, port: int, page: str = "", query: str = "",
 
 
 def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS,
-          token: str | None = None) -> int:
+          token: str | None = None, live: str | None = None) -> int:
     """Run the dashboard over the warehouse until interrupted (browsers need the token when
-    one is given); returns the exit code."""
+    one is given; ``live``: a recording service's data folder, whose open games the overview
+    lists); returns the exit code."""
     if not APP.is_file():
         return fail(f"dashboard entry script {APP} is missing (is the project installed "
                     "from its source tree with `pip install -e .`?)")
@@ -190,6 +193,8 @@ def serve(db: Path, port: int, address: str = DEFAULT_ADDRESS,
                     "(0 picks a free one)")
     env = dict(os.environ)
     env[DB_ENV] = str(db.resolve())
+    if live:
+        env["LIUJIA_LIVE"] = str(Path(live).resolve())
     env.pop(TOKEN_ENV, None)
     env["STREAMLIT_SERVER_COOKIE_SECRET"] = secrets.token_hex(32)   # in no command line
     if token:
@@ -247,4 +252,7 @@ def run(args: argparse.Namespace) -> int:
         connect(db, read_only=True).close()
     except (WarehouseError, duckdb.Error) as exc:
         return fail(str(exc))
-    return serve(db, args.port, args.address, access_token(args.address))
+    if args.live is not None and not Path(args.live).is_dir():
+        return fail(f"--live {args.live}: not a folder (the --data folder of `liujia "
+                    "record-server`)")
+    return serve(db, args.port, args.address, access_token(args.address), args.live)
