@@ -17,10 +17,11 @@ from typing import Any
 
 from engine.errors import LogIntegrityError
 from engine.events import Event
-from engine.log import NotALog, read_log, scan_log_files
+from engine.log import NotALog, scan_log_files
 from engine.text import safe_json, safe_lines, safe_text
 
-__all__ = ["FOUND", "OK", "USAGE", "fail", "find_logs", "load_game", "open_warehouse",
+__all__ = ["FOUND", "OK", "USAGE", "fail", "find_game_log", "find_logs", "load_game",
+           "open_warehouse",
            "os_error_text", "safe_json",
            "safe_lines", "safe_text"]
 
@@ -63,33 +64,45 @@ def find_logs(paths: Sequence[str], scan: Callable[..., Any] = scan_log_files,
     return files, problems
 
 
-def load_game(paths: list[str], game_id: str) -> tuple[list[Event], str | None] | str:
-    """The verified events of one game found in the logs and, for a damaged game, what is
-    wrong (its events are then the intact prefix); or an error message (files that are not
-    logs or cannot be read are passed over, and named if the game is not found)."""
-    found = find_logs(paths)
+def find_game_log(paths: Sequence[str], game_id: str) -> tuple[Path, Any, Any] | str:
+    """The log file holding a game (*.arrows, *.jsonl, *.jsonl.gz under the paths), its
+    reading and the game's GameLog; or an error message (files that are not logs or cannot
+    be read are passed over, and named if the game is not found)."""
+    from engine.jsonl_reader import read_any, scan_files
+
+    found = find_logs(paths, scan_files, "*.arrows log files (nor *.jsonl, *.jsonl.gz ones)")
     if isinstance(found, str):
         return found
     files, skipped = found
     for f in files:
         try:
-            log = read_log(f)
+            log = read_any(f)
         except LogIntegrityError as exc:
             io = isinstance(exc, NotALog) and exc.code == "io"
             skipped.append(f"{f}: {exc.message}" if io else str(exc))  # type: ignore[attr-defined]
             continue
         for g in log.games:
             if g.game_id == game_id:
-                if g.error is not None:
-                    if not g.events:
-                        return f"game {game_id} in {f} is damaged: {g.error}"
-                    return g.events, f"{f} is damaged after seq {len(g.events) - 1}: {g.error}"
-                return g.events, None
+                return f, log, g
     where = ", ".join(map(str, paths))
     if skipped:
         more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
         return f"game {game_id!r} is not in {where}; not read: {skipped[0]}{more}"
     return f"game {game_id!r} is not in {where}"
+
+
+def load_game(paths: list[str], game_id: str) -> tuple[list[Event], str | None] | str:
+    """The verified events of one game found in the logs and, for a damaged game, what is
+    wrong (its events are then the intact prefix); or an error message (``find_game_log``)."""
+    found = find_game_log(paths, game_id)
+    if isinstance(found, str):
+        return found
+    f, _, g = found
+    if g.error is not None:
+        if not g.events:
+            return f"game {game_id} in {f} is damaged: {g.error}"
+        return g.events, f"{f} is damaged after seq {len(g.events) - 1}: {g.error}"
+    return g.events, None
 
 
 def open_warehouse(db: str | None) -> Any:

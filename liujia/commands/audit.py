@@ -10,10 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.errors import LogIntegrityError
-from engine.jsonl_reader import read_any
-from engine.log import NotALog
-from liujia.commands._common import FOUND, OK, fail, safe_json, safe_text
+from liujia.commands._common import FOUND, OK, fail, find_game_log, safe_json, safe_text
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -69,27 +66,7 @@ def warehouse_anchors(db: str | None) -> tuple[str, dict[str, Any]]:
 
 def find_game(path: str, game_id: str) -> tuple[Path, Any, Any] | str:
     """The file holding the game, its LogRead and the game's GameLog; or an error line."""
-    from liujia.commands.validate import find_inputs
-
-    found = find_inputs([path])
-    if isinstance(found, str):
-        return found
-    files, skipped = found
-    for f in files:
-        try:
-            log = read_any(f)
-        except LogIntegrityError as exc:
-            io = isinstance(exc, NotALog) and exc.code == "io"
-            skipped.append(f"{f}: {exc.message}" if io else str(exc))  # type: ignore[attr-defined]
-            continue
-        for g in log.games:
-            if g.game_id == game_id:
-                return f, log, g
-    more = ""
-    if skipped:
-        more = f"; not read: {skipped[0]}" + (f" (and {len(skipped) - 1} more)"
-                                               if len(skipped) > 1 else "")
-    return f"game {game_id!r} is not in {path}{more}"
+    return find_game_log([path], game_id)
 
 
 def write_html(target: str, text: str) -> str | None:
