@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import struct
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from hashlib import blake2b
 from typing import Any, NamedTuple
 
@@ -193,8 +193,9 @@ def batch_to_events(batch: pa.RecordBatch) -> list[Event]:
     return decode_batch(batch)[0]
 
 
-def event_to_json(e: Event) -> dict[str, Any]:
-    """A JSON-ready dict of an event or action, cards as text faces."""
+def event_fields(e: Event, payload: Callable[[Event], Any]) -> dict[str, Any]:
+    """An event's own fields as JSON values, those at their default left out but kind and
+    seat: cards as text faces, the payload as ``payload(e)`` gives it."""
     out: dict[str, Any] = {"kind": e.kind, "seat": e.seat}
     if e.cards:
         out["cards"] = [format_face(c) for c in e.cards]
@@ -205,7 +206,13 @@ def event_to_json(e: Event) -> dict[str, Any]:
     if e.tag:
         out["tag"] = e.tag
     if e.payload is not None:
-        out["payload"] = payload_json(e, obj=False)
+        out["payload"] = payload(e)
+    return out
+
+
+def event_to_json(e: Event) -> dict[str, Any]:
+    """A JSON-ready dict of an event or action, cards as text faces."""
+    out = event_fields(e, lambda x: payload_json(x, obj=False))
     if e.game_id:
         out["game_id"] = e.game_id
     if e.seq >= 0:

@@ -35,6 +35,7 @@ from engine.events import (
     PAYLOAD_MAX_DEPTH,
     SCHEMA_VERSION,
     Event,
+    event_fields,
 )
 from engine.ids import id_problem, shown_id
 from engine.log import LOG_SUFFIX
@@ -156,20 +157,8 @@ def format_ts(ts: int) -> str | int:
 
 def event_to_obj(e: Event) -> dict[str, Any]:
     """The JSON object of one event line (fields at their default left out, except seat)."""
-    out: dict[str, Any] = {"game_id": e.game_id, "seq": e.seq, "ts": format_ts(e.ts),
-                           "kind": e.kind, "seat": e.seat}
-    if e.cards:
-        out["cards"] = [format_face(c) for c in e.cards]
-    if e.target != NONE:
-        out["target"] = e.target
-    if e.value != NONE:
-        out["value"] = e.value
-    if e.tag:
-        out["tag"] = e.tag
-    if e.payload is not None:
-        out["payload"] = _payload_out(e.payload)
-    out["digest"] = e.digest.hex()
-    return out
+    return {"game_id": e.game_id, "seq": e.seq, "ts": format_ts(e.ts),
+            **event_fields(e, lambda x: _payload_out(x.payload)), "digest": e.digest.hex()}
 
 
 def _dump(obj: Any) -> str:
