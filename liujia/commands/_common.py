@@ -21,7 +21,7 @@ from engine.log import NotALog, scan_log_files
 from engine.text import safe_json, safe_lines, safe_text
 
 __all__ = ["FOUND", "OK", "USAGE", "fail", "find_game_log", "find_logs", "load_game",
-           "open_warehouse",
+           "make_part", "open_warehouse", "place_new",
            "os_error_text", "safe_json",
            "safe_lines", "safe_text"]
 
@@ -118,3 +118,29 @@ def open_warehouse(db: str | None) -> Any:
         return str(exc)
     except OSError as exc:
         return os_error_text(exc)
+
+
+def make_part(tmp: Path) -> None:
+    """Create the temporary file afresh: a leftover (even a symbolic link) is removed, never
+    followed, and the new one is made with O_EXCL | O_NOFOLLOW so no link is written through."""
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    os.close(os.open(tmp, flags, 0o644))
+
+
+def place_new(tmp: Path, target: Path) -> bool:
+    """Move tmp to target unless target exists (never replacing a file): True when moved."""
+    try:
+        os.link(tmp, target)           # atomic, and fails when target exists
+    except FileExistsError:
+        return False
+    except OSError:                    # no hard links here (some file systems): check, rename
+        if os.path.lexists(target):
+            return False
+        os.rename(tmp, target)
+        return True
+    os.unlink(tmp)
+    return True

@@ -21,7 +21,7 @@ from engine.events import Event
 from engine.jsonl import SUFFIXES, JsonlWriter, is_jsonl
 from engine.jsonl_reader import JsonlReader
 from engine.log import LOG_SUFFIX, LogWriter, NotALog, read_log
-from liujia.commands._common import FOUND, OK, USAGE, fail, safe_text
+from liujia.commands._common import FOUND, OK, USAGE, fail, make_part, place_new, safe_text
 
 FORMATS = (LOG_SUFFIX, *SUFFIXES)
 
@@ -79,15 +79,9 @@ def _jsonl_games(reader: JsonlReader) -> Iterator[list[Event]]:
 
 
 def _part(out: Path) -> Path:
-    """A new, empty temporary file beside out (a leftover, even a link, is removed first and
-    never followed)."""
+    """A new, empty temporary file beside out (``make_part``)."""
     tmp = out.with_name(f".{out.name}.part")
-    try:
-        os.unlink(tmp)
-    except FileNotFoundError:
-        pass
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    os.close(os.open(tmp, flags, 0o644))
+    make_part(tmp)
     return tmp
 
 
@@ -95,17 +89,8 @@ def _place(tmp: Path, out: Path, force: bool) -> None:
     """Move the finished file into place; without force never over an existing file."""
     if force:
         os.replace(tmp, out)
-        return
-    try:
-        os.link(tmp, out)                 # atomic, and fails if out exists
-    except FileExistsError:
-        raise FileExistsError(17, "exists (use --force to replace it)", str(out)) from None
-    except OSError:                       # no hard links on this file system
-        if os.path.lexists(out):
-            raise FileExistsError(17, "exists (use --force to replace it)", str(out)) from None
-        os.rename(tmp, out)
-        return
-    os.unlink(tmp)
+    elif not place_new(tmp, out):
+        raise FileExistsError(17, "exists (use --force to replace it)", str(out))
 
 
 def convert(src: str, dst: str, *, strict: bool = False, force: bool = False,

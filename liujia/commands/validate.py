@@ -28,6 +28,8 @@ from liujia.commands._common import (
     USAGE,
     fail,
     find_logs,
+    make_part,
+    place_new,
     safe_json,
     safe_text,
 )
@@ -259,32 +261,6 @@ def session_notes(sessions: list[tuple[str, str, int]],
                   for (s, g), (n, length) in sorted(seen.items()) if n < length]
 
 
-def _make_part(tmp: Path) -> None:
-    """Create the temporary file afresh: a leftover (even a symbolic link) is removed, never
-    followed, and the new one is made with O_EXCL | O_NOFOLLOW so no link is written through."""
-    try:
-        os.unlink(tmp)
-    except FileNotFoundError:
-        pass
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    os.close(os.open(tmp, flags, 0o644))
-
-
-def _place(tmp: Path, target: Path) -> bool:
-    """Move tmp to target unless target exists (never replacing a file): True when moved."""
-    try:
-        os.link(tmp, target)           # atomic, and fails when target exists
-    except FileExistsError:
-        return False
-    except OSError:                    # no hard links here (some file systems): check, rename
-        if os.path.lexists(target):
-            return False
-        os.rename(tmp, target)
-        return True
-    os.unlink(tmp)
-    return True
-
-
 def _free_name(stem: str, folder: Path, used: set[str]) -> str:
     """The first of stem.salvaged.arrows, stem-2.salvaged.arrows, ... not used in this run
     and not an existing file in folder (a folder of that name is left to fail)."""
@@ -310,7 +286,7 @@ def salvage_file(path: Path, log: LogRead, folder: Path, used: set[str]) -> Path
     try:
         if target.is_dir():
             raise IsADirectoryError(21, "a folder of that name is in the way")
-        _make_part(tmp)
+        make_part(tmp)
         made = os.lstat(tmp)
         writer = LogWriter(tmp)
         for g in log.games:
@@ -319,7 +295,7 @@ def salvage_file(path: Path, log: LogRead, folder: Path, used: set[str]) -> Path
         now = os.lstat(tmp)
         if (now.st_dev, now.st_ino) != (made.st_dev, made.st_ino):
             raise OSError(f"{tmp} was replaced while being written")
-        while not _place(tmp, target):          # appeared meanwhile: the next free name
+        while not place_new(tmp, target):          # appeared meanwhile: the next free name
             name = _free_name(path.stem, folder, used)
             used.add(name)
             target = folder / name
