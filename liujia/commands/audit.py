@@ -92,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
     from engine.audit.text import report_lines
     from liujia.keys import trusted_ids
 
+    if args.db is not None and not os.path.isfile(args.db):
+        return fail(f"--db {args.db}: no warehouse there (its anchors are what --db is for)")
     found = find_game(args.path, args.game)
     if isinstance(found, str):
         return fail(found)

@@ -431,3 +431,10 @@ def test_a_hand_swapped_into_a_session_breaks_the_session_check(tmp_path, capsys
     assert code == 1 and session["state"] == "broken" and session["text"].startswith("LH-6")
     code, r = _json(capsys, str(tmp_path / "f.arrows"), "--game", hands[2][0].game_id)
     assert code == 0 and {c["name"]: c for c in r["integrity"]}["session"]["state"] == "ok"
+
+
+def test_a_missing_db_is_a_usage_error(keng_games, tmp_path, capsys):
+    write_log(tmp_path / "a.arrows", keng_games[:1])
+    assert main(["audit", str(tmp_path / "a.arrows"), "--game", keng_games[0][0].game_id,
+                 "--db", str(tmp_path / "none.duckdb")]) == 2
+    assert "--db" in capsys.readouterr().err
