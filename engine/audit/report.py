@@ -60,7 +60,15 @@ def walk(game: Any, events: Sequence[Event], n: int, seq: int | None, seat: int 
     lapsing = getattr(hooks, "LAPSING", None)
     s = game.initial_state(events[0])
     to_move, next_auto, step = game.to_move, game.next_auto, game.step
+    window = getattr(game, "window_seats", None)
+    opened = events[0]                     # the event that opened the current window
     for prev, e in zip(events, events[1:n], strict=False):
+        answers = prev
+        if window is not None:
+            if window(s):
+                answers = opened           # every answer of a window answers its opening
+            else:
+                opened = e                 # this event may open one
         tm = to_move(s)
         auto = next_auto(s) == e.kind
         out.to_move[e.seq], out.auto[e.seq] = tm, auto
@@ -69,7 +77,7 @@ def walk(game: Any, events: Sequence[Event], n: int, seq: int | None, seat: int 
             out.chosen[e.seq] = dec.chosen
         if not auto and e.seat >= 0 and (e.seat != tm or timing.is_timed(e, out.chosen.get(
                 e.seq))):
-            out.timed.append(timing.timed_entry(game, s, e, prev, tm, out.chosen.get(e.seq)))
+            out.timed.append(timing.timed_entry(game, s, e, answers, tm, out.chosen.get(e.seq)))
         if hooks is not None and (lapsing is None or e.kind in lapsing):
             rows = hooks.lapsed(s, e)
             if rows:

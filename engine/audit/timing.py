@@ -73,10 +73,16 @@ def is_timed(e: Event, chosen: str | None) -> bool:
 
 def timed_entry(game: Any, state: Any, e: Event, prev: Event, to_move: int,
                 chosen: str | None) -> dict[str, Any]:
-    """One out-of-turn or timed action: who could act in the state before it and when."""
-    acts = game.legal_actions(state)
-    could = sorted({a.seat for a in acts if a.seat >= 0})
-    same = sorted({a.seat for a in acts if a.seat >= 0 and a.kind == e.kind})
+    """One out-of-turn or timed action: who could act in the state before it and when;
+    ``prev`` the event it answers (the one before it, or the one that opened its window)."""
+    together = getattr(game, "window_seats", None)
+    seats = together(state) if together is not None else ()
+    if seats:                  # a window its seats answer together (LH-34), logged in order
+        could = same = sorted(seats)
+    else:
+        acts = game.legal_actions(state)
+        could = sorted({a.seat for a in acts if a.seat >= 0})
+        same = sorted({a.seat for a in acts if a.seat >= 0 and a.kind == e.kind})
     delay = e.ts - prev.ts
     flags = []
     if e.seat != to_move:

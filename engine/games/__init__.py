@@ -17,6 +17,10 @@ use ``getattr(game, name, None)``):
   everything. Without it nothing is hidden. Event lists for a seat (``dashboards.events``,
   ``liujia replay --seat``) drop such events and number the rest in the seat's own count
   (``seen_numbers``): the log's seqs would show by their gaps how many events were hidden.
+- ``window_seats(state) -> tuple[int, ...]``: the seats that answer an open window together
+  (扑克六湖's claim window, LH-34), their answers logged one after another; the audit names
+  them all as able to act at each answer, and the event that opened the window as the one
+  they answer. Without it, a game's answers are sequential.
 """
 
 from __future__ import annotations

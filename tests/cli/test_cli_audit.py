@@ -438,3 +438,26 @@ def test_a_missing_db_is_a_usage_error(keng_games, tmp_path, capsys):
     assert main(["audit", str(tmp_path / "a.arrows"), "--game", keng_games[0][0].game_id,
                  "--db", str(tmp_path / "none.duckdb")]) == 2
     assert "--db" in capsys.readouterr().err
+
+
+def test_a_claim_windows_answers_name_every_eligible_seat_and_the_window_lh34():
+    """扑克六湖's eligible seats answer a window together (LH-34), logged one after another:
+    at each RESPOND the audit names them all as able to act, and the WINDOW as the event
+    answered (not the answer logged before it)."""
+    import json as js
+    for seed in range(1, 60):
+        events = next(iter(simulate("liuhu", 1, seed=seed, policy_name="greedy"))).events
+        w = next((e for e in events if e.kind == "WINDOW" and e.payload
+                  and len(js.loads(e.payload)["eligible"]) >= 2), None)
+        if w is not None:
+            break
+    else:
+        pytest.fail("no window with two eligible seats in 60 hands")
+    eligible = sorted(int(x) for x in js.loads(w.payload)["eligible"])
+    r = build_report(events)
+    answers = [a for a in r["timing"]["actions"] if a["kind"] == "RESPOND"
+               and a["answers"]["seq"] == w.seq]
+    assert [a["seat"] for a in answers] == [
+        e.seat for e in events[w.seq + 1:w.seq + 1 + len(eligible)]]
+    assert all(a["could_act"] == eligible and a["answers"]["kind"] == "WINDOW"
+               for a in answers) and len(answers) == len(eligible)

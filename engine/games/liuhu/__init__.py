@@ -11,7 +11,7 @@ bots. One log game is one hand; the game of ``hands`` hands is the session (LH-6
 from engine.games.liuhu.bots import POLICIES, GreedyPolicy, RandomPolicy
 from engine.games.liuhu.game import *  # noqa: F403
 from engine.games.liuhu.game import __all__ as _game_all
-from engine.games.liuhu.info import cards_visible, event_hidden, seen_event, view
+from engine.games.liuhu.info import cards_visible, event_hidden, seen_event, view, window_seats
 from engine.games.liuhu.options import LiuhuOptions
 from engine.games.liuhu.position import from_position, to_position
 from engine.games.liuhu.render import render
@@ -47,4 +47,4 @@ CONFORMANCE = {
 __all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
            "GreedyPolicy", "LhState",
            "LiuhuOptions", "Options", "RandomPolicy", "cards_visible", "event_hidden",
-           "from_position", "render", "seen_event", "to_position", "view"]
+           "from_position", "render", "seen_event", "to_position", "view", "window_seats"]

@@ -49,6 +49,13 @@ def event_hidden(e: Event, seat: int | None) -> bool:
     return kind == "AWARD" and e.target < 0
 
 
+def window_seats(s: LhState) -> tuple[int, ...]:
+    """The seats that answer the open claim window together (LH-34: every eligible seat,
+    its answer secret until all are in, logged in turn order), () when none is open; the
+    audit's optional hook for who could act at a RESPOND."""
+    return tuple(x for x, _ in s.eligible) if s.phase == RESPOND else ()
+
+
 def deal_part(e: Event, seat: int) -> tuple[int, ...]:
     """The cards of a DEAL event that went to the seat (seat 0's first; the dealer, the
     GAME_START's target, holds one more)."""
