@@ -223,7 +223,7 @@ def event_to_json(e: Event) -> dict[str, Any]:
 PAYLOAD_MAX_DEPTH = 64
 
 
-def _too_deep(obj: Any, limit: int) -> bool:
+def too_deep(obj: Any, limit: int = PAYLOAD_MAX_DEPTH) -> bool:
     """Whether a parsed JSON value nests lists/objects more than limit deep (no recursion)."""
     stack = [(obj, 1)]
     while stack:
@@ -261,7 +261,7 @@ def payload_json(e: Event, *, obj: bool = True, default: str = "") -> Any:
             raise bad("is not JSON liujia reads (a number of more than "
                       f"{sys.get_int_max_str_digits()} digits)") from None
         raise bad("is not JSON liujia reads") from None
-    if _too_deep(p, PAYLOAD_MAX_DEPTH):
+    if too_deep(p):
         raise bad("is not JSON liujia reads (nested too deeply)")
     if obj and not isinstance(p, dict):
         raise bad("is not a JSON object")

@@ -36,6 +36,7 @@ from engine.events import (
     SCHEMA_VERSION,
     Event,
     event_fields,
+    too_deep,
 )
 from engine.ids import id_problem, shown_id
 from engine.log import LOG_SUFFIX
@@ -136,7 +137,7 @@ def _payload_out(text: str) -> Any:
         return text
     try:
         value = strict_loads(text)
-        if isinstance(value, (dict, list)) and _depth(value) <= PAYLOAD_MAX_DEPTH \
+        if isinstance(value, (dict, list)) and not too_deep(value) \
                 and canonical_payload(value) == text:
             return value
     except (LineProblem, ValueError, RecursionError):
@@ -280,21 +281,6 @@ def strict_loads(text: str) -> Any:
         raise LineProblem("bad_json", "not JSON liujia reads (a number too long)") from None
 
 
-def _depth(obj: Any) -> int:
-    """How deeply lists and objects nest in a parsed JSON value (no recursion)."""
-    deepest = 0
-    stack = [(obj, 1)]
-    while stack:
-        v, d = stack.pop()
-        if isinstance(v, dict):
-            v = list(v.values())
-        elif not isinstance(v, list):
-            continue
-        deepest = max(deepest, d)
-        stack.extend((x, d + 1) for x in v if isinstance(x, (list, dict)))
-    return deepest
-
-
 def _text(name: str, v: Any, limit: int) -> str:
     if not isinstance(v, str):
         raise LineProblem("bad_field", f"{name!r} must be a string, got {_type(v)}", name)
@@ -373,7 +359,7 @@ def _payload(v: Any) -> str | None:
     if isinstance(v, str):
         return _text("payload", v, MAX_LINE_BYTES)
     if isinstance(v, (dict, list)):
-        if _depth(v) > PAYLOAD_MAX_DEPTH:
+        if too_deep(v):
             raise LineProblem("bad_field", f"'payload' nests more than {PAYLOAD_MAX_DEPTH} deep",
                        "payload")
         try:

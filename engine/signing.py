@@ -25,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 import struct
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -198,16 +198,27 @@ def game_differences(signed: Sequence[GameEntry], found: Sequence[GameEntry]) ->
     return out
 
 
-def signature_text(sig: Signature | None, trusted: dict[str, str]) -> tuple[str, str]:
-    """A file's signature in words and its state: signed by a trusted key (``trusted``), by
-    a key not trusted here (``untrusted``), ``unsigned``, or ``bad`` (what does not match)."""
+def signature_state(sig: Signature | None, trusted: Container[str]) -> str:
+    """A file's signature as one word: ``trusted`` (signed by one of the ``trusted`` key
+    ids), ``untrusted``, ``unsigned`` or ``bad`` (it does not match the file)."""
     if sig is None:
-        return "unsigned", "unsigned"
+        return "unsigned"
     if not sig.ok:
-        return "BAD SIGNATURE: " + "; ".join(sig.problems), "bad"
+        return "bad"
+    return "trusted" if sig.key_id in trusted else "untrusted"
+
+
+def signature_text(sig: Signature | None, trusted: dict[str, str]) -> tuple[str, str]:
+    """A file's signature in words and its ``signature_state`` (``trusted``: key id ->
+    name): who signed it, whether that key is trusted here, or what does not match."""
+    state = signature_state(sig, trusted)
+    if sig is None:
+        return "unsigned", state
+    if state == "bad":
+        return "BAD SIGNATURE: " + "; ".join(sig.problems), state
     games = f"{len(sig.games)} game(s) as signed"
-    if sig.key_id in trusted:
+    if state == "trusted":
         return f"signed by {trusted[sig.key_id]} (key {sig.key_id}, trusted here); {games}", \
-            "trusted"
+            state
     return (f"signed by key {sig.key_id}, NOT trusted here (public key {sig.public_key.hex()}; "
-            f"`liujia keys trust NAME PUBLIC` trusts it); {games}"), "untrusted"
+            f"`liujia keys trust NAME PUBLIC` trusts it); {games}"), state

@@ -32,7 +32,7 @@ from engine.events import Event, events_to_batch
 from engine.jsonl_reader import JsonlRead, read_any
 from engine.log import LogRead, NotALog
 from engine.replay import game_module
-from engine.signing import Signature
+from engine.signing import Signature, signature_state
 from ingest import columns
 from ingest.project import game_row, seat_rows, start_payload
 from warehouse.schema import EVENTS_ARROW, GAMES_ARROW, SEATS_ARROW
@@ -97,15 +97,6 @@ class ReadPolicy(NamedTuple):
 
     require: str = "none"
     trusted: frozenset[str] = frozenset()
-
-
-def signature_state(sig: Signature | None, trusted: frozenset[str]) -> str:
-    """trusted, untrusted, unsigned or bad."""
-    if sig is None:
-        return "unsigned"
-    if not sig.ok:
-        return "bad"
-    return "trusted" if sig.key_id in trusted else "untrusted"
 
 
 def _refusal(sig: Signature | None, state: str, policy: ReadPolicy) -> LogIntegrityError | None:

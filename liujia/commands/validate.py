@@ -7,7 +7,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,7 @@ from engine.games.frame import outcome_text
 from engine.jsonl_reader import JsonlRead, read_any, scan_files
 from engine.log import LogRead, LogWriter, NotALog
 from engine.replay import game_module, validate_events
-from engine.signing import signature_text
+from engine.signing import signature_state, signature_text
 from liujia.commands._common import (
     FOUND,
     OK,
@@ -224,7 +224,7 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
         if g.events and g.events[0].kind == "GAME_START":
             sessions.extend(_fixed_session(g.events[0]))
     warnings = [str(w) for w in log.warnings] if isinstance(log, JsonlRead) else []
-    state = signature_text(log.signature if isinstance(log, LogRead) else None, trusted or {})[1]
+    state = signature_state(log.signature if isinstance(log, LogRead) else None, trusted or {})
     for r in rows:
         r["signature"] = state                   # trusted, untrusted, unsigned or bad
     return FileReport(rows, log, warnings=warnings, signature=sig_text, sessions=sessions)
@@ -245,7 +245,7 @@ def _fixed_session(start: Any) -> list[tuple[str, str, int]]:
 
 
 def session_notes(sessions: list[tuple[str, str, int]],
-                  rows: list[dict[str, Any]] = ()) -> list[str]:  # type: ignore[assignment]
+                  rows: Sequence[dict[str, Any]] = ()) -> list[str]:
     """A note for each game whose previous game is not in the logs (the link between them is
     not checked), and for each fixed-length session of which fewer games than its length
     are here."""
