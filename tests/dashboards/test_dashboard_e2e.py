@@ -48,7 +48,9 @@ def test_replay_page_in_chromium(server, browser, dash_games, tmp_path):
 
     def rendered():
         state = json.loads(_dom_state(browser))
-        return state if gid in state.get("text", "") and state.get("faces") else None
+        # the table and the event list arrive in separate deltas: wait for both
+        return state if gid in state.get("text", "") and state.get("faces") \
+            and state.get("now") else None
 
     state = _wait(rendered, 90, f"the replay page of {gid} to render", step=0.5)
     text = state["text"]
