@@ -104,7 +104,7 @@ QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
     "recent_games", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "gouji_tendencies", "players_list",
+    "players_list",
 })
 
 
@@ -194,11 +194,6 @@ def ingest_runs(limit: int = 50) -> pa.Table:
 def player_results(player_id: str) -> pa.Table:
     """One player's record by game, seat and side: games, wins, losses, draws."""
     return _query("player_results", player_id)
-
-
-def gouji_tendencies(player_id: str | None = None) -> pa.Table:
-    """How players play 够级 (one player, or all)."""
-    return _query("gouji_tendencies", player_id)
 
 
 def players_list(game: str | None = None, search: str = "") -> pa.Table:

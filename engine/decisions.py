@@ -1,11 +1,11 @@
 """Decision points: one row for every point where a seat chose between options of different
 kinds, derived from a replay through the engine (docs/decisions.md).
 
-Each registered game supplies its categories in ``engine.games.<package>.decisions`` (found by
-``engine.games.package_of``, as the dashboard finds ``dashboards.tables.<package>``), with the
-names of ``HOOKS``:
+Each registered game declares its categories as the ``decisions`` field of its ``Game``
+(``engine.games.base.DecisionHooks``, built from the package's ``decisions`` module):
 
 - ``DECISIONS``: ``(category, description)`` of every option category, rule ids named;
+- ``TAGS`` and ``PHASES``: the game facts a row may carry and the game's phase words;
 - ``STANDING``: ``{take: lapse}`` for the standing out-of-turn options (a 抢, a report) that a
   seat may take at any moment or let lapse: each is a decision of its own between the two;
 - ``decision(state, event) -> Decision | None``, given the state *before* the event: None when
@@ -28,11 +28,9 @@ whole game; ``validate_collecting`` is ``engine.replay.validate_events`` feeding
 
 from __future__ import annotations
 
-import importlib
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate
-from types import ModuleType
 from typing import Any, NamedTuple
 
 import pyarrow as pa
@@ -40,10 +38,10 @@ import pyarrow as pa
 from engine.commit import engine_events
 from engine.errors import EngineError
 from engine.events import Event
-from engine.games import GAMES, find_game, package_of
+from engine.games import GAMES, find_game
+from engine.games.base import DecisionHooks
 from engine.replay import Verdict, backwards, game_module, game_type
 
-HOOKS = ("DECISIONS", "STANDING", "decision", "lapsed", "action_category", "opposite_seat")
 NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT = "none", "self", "teammate", "opposite", "opponent"
 RELATIONS = (NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT)
 FLUSH_ROWS = 4096
@@ -101,25 +99,9 @@ class DecisionError(EngineError):
     """A game's decision hook failed on an event the engine accepted (a bug to report)."""
 
 
-def decisions_module(game: str) -> ModuleType:
-    """The decisions module of a registered game id: ``<its package>.decisions``
-    (``engine.games.<package_of(game)>.decisions``); DecisionError when it has none."""
-    if game not in GAMES:
-        find_game(game)                       # raises EngineError naming the known games
-    name = GAMES[game].partition(":")[0] + ".decisions"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not name.startswith(exc.name):
-            raise
-        raise DecisionError(f"game {game} ({package_of(game)}) has no decisions module "
-                            f"{name}: every registered game needs one (docs/decisions.md)"
-                            ) from None
-
-
-def missing_hooks(module: ModuleType) -> list[str]:
-    """The names of ``HOOKS`` a decisions module does not define (empty when complete)."""
-    return [name for name in HOOKS if not hasattr(module, name)]
+def decisions_module(game: str) -> DecisionHooks:
+    """The decision hooks of a registered game id (the ``decisions`` of its ``Game``)."""
+    return find_game(game).decisions
 
 
 def categories(game: str) -> tuple[tuple[str, str], ...]:
@@ -167,8 +149,8 @@ def _hooks(game: str) -> tuple[Any, ...]:
     if found is None:
         module, hooks = find_game(game), decisions_module(game)
         found = _HOOKS[game] = (
-            module, hooks, getattr(hooks, "BY_KIND", None) or _Everything(hooks.decision),
-            getattr(hooks, "LAPSING", None) or _Everything(True),
+            module, hooks, hooks.BY_KIND or _Everything(hooks.decision),
+            hooks.LAPSING or _Everything(True),
             module.SIDES in ("none", "fixed"))
     return found
 
@@ -420,7 +402,6 @@ def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -
         s = game.initial_state(events[0])
     except EngineError as exc:
         return Verdict(gid, "illegal", 0, exc)
-    # a game without a decisions module is a bug: raised
     collector.begin(events[0], game.GAME_ID if game.GAME_ID in GAMES else None)
     step, observe = game.step, collector.observe
     n = 1

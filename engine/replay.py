@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any
 
 from engine.commit import engine_events
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import Event, payload_json
 from engine.games import find_game
+from engine.games.base import Game
 from engine.games.frame import winning_side
 
 CHECKPOINT_EVERY = 16
@@ -25,7 +25,7 @@ def game_type(start: Event) -> str:
     return str(payload.get("game", ""))
 
 
-def game_module(start: Event) -> ModuleType:
+def game_module(start: Event) -> Game:
     """The engine game a GAME_START belongs to."""
     try:
         return find_game(game_type(start))
@@ -44,7 +44,7 @@ class Verdict:
     events: int                      # events applied
     error: EngineError | None = None
     state: Any = None                # the last state reached
-    game: ModuleType | None = field(default=None, repr=False, compare=False)  # its engine game
+    game: Game | None = field(default=None, repr=False, compare=False)  # its engine game
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of the verdict."""

@@ -8,20 +8,20 @@ from __future__ import annotations
 import re
 from importlib import resources
 
-from engine.games import GAMES, find_game, package_of
+from engine.games import GAMES, find_game
 
-# Rule-id prefix (a game's RULE_PREFIX) -> its rules file in engine/rules/, named after the
-# game's package (variants of one package share it); the tests check that each file ships
+# Rule-id prefix (a game's RULE_PREFIX) -> (package, path) of its rules text, the game's
+# RULES_FILE (variants of one package share it); the tests check that each file ships
 # unchanged.
-PREFIX_FILES = {find_game(g).RULE_PREFIX: f"{package_of(g)}.md" for g in GAMES}
+PREFIX_FILES = {find_game(g).RULE_PREFIX: find_game(g).RULES_FILE for g in GAMES}
 _RULE_START = re.compile(r"^\*\*([A-Z]+-\d+[a-z]?)(?![0-9a-z])", re.M)
 _NEXT = re.compile(r"^(\*\*[A-Z]+-\d+[a-z]?(?![0-9a-z])|#)", re.M)
 _ROW = re.compile(r"^\| *([A-Z]+-\d+[a-z]?) *\|.*$", re.M)
 
 
 def _rules_file(prefix: str) -> str:
-    return resources.files("engine").joinpath("rules", PREFIX_FILES[prefix]).read_text(
-        encoding="utf-8")
+    package, path = PREFIX_FILES[prefix]
+    return resources.files(package).joinpath(path).read_text(encoding="utf-8")
 
 
 def rule_text(rule_id: str) -> str | None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
 
-from engine.commit import CHANCE_KINDS, commit_game, new_salt
+from engine.commit import commit_game, new_salt
 from engine.errors import EngineError
 from engine.events import Event, seal_events
 from engine.games import find_game
@@ -82,7 +82,7 @@ def play_game(
         if seq > MAX_EVENTS:
             raise EngineError(f"game {game_id} did not end within {MAX_EVENTS} events")
     if salt is not None:         # the dealer's commitment to the chance outcomes (engine.commit)
-        events = commit_game(events, salt, getattr(g, "CHANCE_KINDS", CHANCE_KINDS))
+        events = commit_game(events, salt, g.CHANCE_KINDS)
     return SimGame(seal_events(events), s)
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any
 
 from engine.events import Event
+from engine.games.base import Game
 from engine.games.frame import WIN, winning_side
 
 
@@ -33,7 +33,7 @@ def _str_or_none(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
-def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
+def game_row(events: Sequence[Event], payload: dict[str, Any], game: Game,
              state: Any, source_file: str) -> dict[str, Any]:
     """The ``games`` row of a validated game (run_id is added by the loader)."""
     result = game.result(state) or {}
@@ -61,7 +61,7 @@ def game_row(events: Sequence[Event], payload: dict[str, Any], game: ModuleType,
     }
 
 
-def seat_rows(game_id: str, payload: dict[str, Any], game: ModuleType,
+def seat_rows(game_id: str, payload: dict[str, Any], game: Game,
               state: Any) -> list[dict[str, Any]]:
     """The ``seats`` rows of a validated game: player, side (null without one), place, win /
     loss / draw, score, cards left (when the result lists final hands)."""

@@ -227,45 +227,6 @@ def player_span(con: duckdb.DuckDBPyConnection, player_id: str,
     return {"games": int(row[0]), "first": row[1], "last": row[2]}
 
 
-GOUJI_TENDENCIES_SQL = """
-WITH gs AS (
-    SELECT s.game_id, s.seat, s.player_id, s.score FROM seats s
-    JOIN games g ON g.game_id = s.game_id
-    WHERE g.game = 'gouji' AND (? IS NULL OR s.player_id = ?)
-), acts AS (
-    SELECT gs.player_id,
-        count(*) FILTER (WHERE e.kind = 'PLAY') AS plays,
-        count(*) FILTER (WHERE e.kind = 'PLAY' AND list_contains(string_split(e.tag, '+'),
-                                                                 'gouji')) AS gouji_plays,
-        count(*) FILTER (WHERE e.kind = 'PASS') AS passes,
-        count(*) FILTER (WHERE e.kind = 'RANG') AS yields,
-        count(*) FILTER (WHERE e.kind = 'BURN_START') AS burns,
-        count(*) FILTER (WHERE e.kind = 'BURN_END' AND e.tag = 'success') AS burns_won,
-        count(*) FILTER (WHERE e.kind = 'OPENED') AS opened,
-        count(*) FILTER (WHERE e.kind = 'OUT' AND e.tag = 'men') AS stifled,
-        count(*) FILTER (WHERE e.kind = 'OUT' AND e.tag = 'zhashao') AS false_burns
-    FROM gs JOIN events e ON e.game_id = gs.game_id AND e.seat = gs.seat
-    GROUP BY gs.player_id
-)
-SELECT gs.player_id, count(*)::BIGINT AS games, round(avg(gs.score), 3) AS mean_points,
-    round(avg((gs.score = 2)::INTEGER), 3) AS first_rate,
-    round(avg((gs.score = -2)::INTEGER), 3) AS last_rate,
-    any_value(a.plays)::BIGINT AS plays, any_value(a.gouji_plays)::BIGINT AS gouji_plays,
-    any_value(a.passes)::BIGINT AS passes, any_value(a.yields)::BIGINT AS yields,
-    any_value(a.burns)::BIGINT AS burns, any_value(a.burns_won)::BIGINT AS burns_won,
-    any_value(a.opened)::BIGINT AS opened, any_value(a.stifled)::BIGINT AS stifled,
-    any_value(a.false_burns)::BIGINT AS false_burns
-FROM gs LEFT JOIN acts a ON a.player_id = gs.player_id
-GROUP BY gs.player_id ORDER BY games DESC, gs.player_id
-"""
-
-
-def gouji_tendencies(con: duckdb.DuckDBPyConnection, player_id: str | None = None) -> pa.Table:
-    """How players play 够级, per player (one player, or all when None): games, mean_points,
-    first_rate (头客), last_rate (拉客), plays, gouji_plays (够级 plays, GJ-19), passes,
-    yields (让牌), burns (烧牌 started), burns_won, opened (开点/和点), stifled (闷),
-    false_burns (诈烧)."""
-    return _table(con, GOUJI_TENDENCIES_SQL, [player_id, player_id])
 
 
 def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:

@@ -1,12 +1,13 @@
-"""How people play: the ``decisions`` table, a catalog of named tendencies per game, and the
-per-player figures over it in DuckDB SQL (here) and, the same numbers, in Polars lazy frames
-(``warehouse.tendencies_lazy``); docs/decisions.md.
+"""How people play: the ``decisions`` table, the games' tendency catalogs compiled to SQL, and
+the per-player figures over them in DuckDB SQL; docs/decisions.md.
 
-A tendency is an *opportunity* predicate (the rows where it could happen) and a *success*
-predicate over the rows of ``decisions`` (derived from the engine at ingest:
-``engine.decisions``) or, for outcomes such as going out as 头客, over ``results`` (one row per
-seat of a game, from ``seats`` and ``games``). Each predicate is written once as a ``Pred``,
-SQL text and Polars expression side by side. Per player and tendency: n (opportunities),
+Each game declares its catalog as data (``Game.tendencies``, in the engine's vocabulary
+``engine.tendency``): an *opportunity* predicate (the rows where it could happen) and a
+*success* predicate over the rows of ``decisions`` (derived from the engine at ingest:
+``engine.decisions``) or, for outcomes such as going out first, over ``results`` (one row per
+seat of a game, from ``seats`` and ``games``: ``results_sql``). ``sql`` compiles a predicate;
+the warehouse knows no game's words. (The Polars twins of these figures, the tests' oracle,
+are in tests/warehouse/tendencies_lazy.py.) Per player and tendency: n (opportunities),
 k (successes), the rate, its 95% Wilson interval, the population rate (all players pooled) and
 the player's percentile among players with at least ``MIN_OPPORTUNITIES`` opportunities (none
 when fewer than ``MIN_QUALIFIED`` players qualify: "p83 of 3" says nothing). A
@@ -24,14 +25,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Any, NamedTuple
+from typing import Any
 
 import duckdb
-import polars as pl
 import pyarrow as pa
 
-from engine.decisions import decisions_module
-from engine.games import GAMES
+from engine.games import GAMES, find_game
+from engine.tendency import Pred, walk, word
+from engine.tendency import Tendency as GameTendency
 
 MIN_OPPORTUNITIES = 20
 MIN_QUALIFIED = 10      # a percentile needs this many qualified players to rank among
@@ -40,99 +41,62 @@ BY = ("relation", "side", "teammate", "opposite")     # the dimensions of tenden
 MAX_SEATS = 8
 
 
-# One row per seat of a game, with the outcome facts results-based tendencies need.
-RESULTS_SQL = """SELECT s.game_id, g.game, g.seats, s.seat, s.player_id, s.side, s.place,
-        s.result, s.score, g.reason,
-        coalesce(TRY_CAST(json_extract(g.result, '$.deciding_seat') AS INTEGER) = s.seat,
-                 false) AS decider,
-        coalesce(TRY_CAST(json_extract(g.result, '$.dianpao') AS INTEGER) = s.seat,
-                 false) AS dianpao
-    FROM seats s JOIN games g ON g.game_id = s.game_id"""
+# ---------------------------------------------------------------- the catalog compiled
+
+def _word(w: object) -> str:
+    return f"'{word(str(w))}'"
 
 
-# ---------------------------------------------------------------- predicates
-
-class Pred(NamedTuple):
-    """A predicate over a decisions (or results) row: SQL text and the same Polars expr."""
-
-    sql: str
-    expr: pl.Expr
-
-    def __and__(self, other: Pred) -> Pred:  # type: ignore[override]
-        return Pred(f"({self.sql} AND {other.sql})", self.expr & other.expr)
-
-    def __or__(self, other: Pred) -> Pred:
-        return Pred(f"({self.sql} OR {other.sql})", self.expr | other.expr)
-
-    def __invert__(self) -> Pred:
-        return Pred(f"(NOT {self.sql})", ~self.expr)
-
-
-def _word(w: str) -> str:
-    if not w.replace("_", "").isalnum() or not w.isascii():
-        raise ValueError(f"not a category, tag or phase word: {w!r}")
-    return f"'{w}'"
-
-
-def option(*categories: str) -> Pred:
-    """The seat had (one of) these categories among its options."""
-    expr = pl.any_horizontal([pl.col("options").list.contains(c) for c in categories])
-    if len(categories) == 1:
-        return Pred(f"list_contains(options, {_word(categories[0])})", expr)
+def _any(column: str, words: tuple[object, ...]) -> str:
     # an OR of list_contains: the same rows as list_has_any, about ten times faster in DuckDB
-    either = " OR ".join(f"list_contains(options, {_word(c)})" for c in categories)
-    return Pred(f"({either})", expr)
+    if len(words) == 1:
+        return f"list_contains({column}, {_word(words[0])})"
+    return "(" + " OR ".join(f"list_contains({column}, {_word(w)})" for w in words) + ")"
 
 
-def chosen(*categories: str) -> Pred:
-    """The seat chose one of these categories."""
-    if len(categories) == 1:
-        return Pred(f"chosen = {_word(categories[0])}", pl.col("chosen") == categories[0])
-    words = ", ".join(map(_word, categories))
-    return Pred(f"chosen IN ({words})", pl.col("chosen").is_in(list(categories)))
+def _in(column: str, words: tuple[object, ...]) -> str:
+    if len(words) == 1:
+        return f"{column} = {_word(words[0])}"
+    return f"{column} IN ({', '.join(map(_word, words))})"
 
 
-def tag(name: str) -> Pred:
-    """The row carries this tag (a game fact, docs/decisions.md)."""
-    return Pred(f"list_contains(tags, {_word(name)})", pl.col("tags").list.contains(name))
+def sql(p: Pred) -> str:
+    """A predicate of the engine's tendency vocabulary (``engine.tendency``) as DuckDB SQL
+    over a decisions or results row (words quoted after ``engine.tendency.word`` checked
+    them)."""
+    a = p.args
+    if p.op == "and" or p.op == "or":
+        return f"({sql(a[0])} {p.op.upper()} {sql(a[1])})"        # type: ignore[arg-type]
+    if p.op == "not":
+        return f"(NOT {sql(a[0])})"                                # type: ignore[arg-type]
+    if p.op == "option":
+        return _any("options", a)
+    if p.op == "chosen":
+        return _in("chosen", a)
+    if p.op == "tag":
+        return f"list_contains(tags, {_word(a[0])})"
+    if p.op == "phase":
+        return f"phase IN ({', '.join(map(_word, a))})"
+    if p.op == "place":
+        return f"place = {int(a[0])}"                              # type: ignore[call-overload]
+    if p.op == "result_seat":
+        return word(str(a[1]))
+    if p.op == "always":
+        return "true"
+    column = _COLUMNS.get(p.op)
+    if column is None:
+        raise ValueError(f"not a tendency predicate: {p.op!r}")
+    return f"{column} = {_word(a[0])}"
 
 
-def relation(name: str) -> Pred:
-    """The top play was made by a seat of this relation (none/self/teammate/opposite/...)."""
-    return Pred(f"top_relation = {_word(name)}", pl.col("top_relation") == name)
+_COLUMNS = {"relation": "top_relation", "side": "side", "outcome": "result",
+            "reason": "reason"}
 
-
-def phase(*phases: str) -> Pred:
-    """The row's phase word is one of these."""
-    words = ", ".join(map(_word, phases))
-    return Pred(f"phase IN ({words})", pl.col("phase").is_in(list(phases)))
-
-
-def place(p: int) -> Pred:
-    """Results: the seat finished in this place (1 = first)."""
-    return Pred(f"place = {int(p)}", pl.col("place") == int(p))
-
-
-def outcome(word: str) -> Pred:
-    """Results: the seat's result is win, loss or draw."""
-    return Pred(f"result = {_word(word)}", pl.col("result") == word)
-
-
-def reason(word: str) -> Pred:
-    """Results: the game ended for this reason (games.reason)."""
-    return Pred(f"reason = {_word(word)}", pl.col("reason") == word)
-
-
-ALWAYS = Pred("true", pl.col("game_id").is_not_null())   # per row (a literal would be one)
-DECIDER = Pred("decider", pl.col("decider"))
-DIANPAO = Pred("dianpao", pl.col("dianpao"))
-
-
-# ---------------------------------------------------------------- the catalog
 
 @dataclass(frozen=True)
 class Tendency:
-    """A named tendency of one game: its opportunities and its successes."""
+    """A named tendency of one game (its catalog entry, ``engine.tendency.Tendency``), named
+    ``game.name``, with its predicates compiled to SQL."""
 
     name: str
     game: str
@@ -140,209 +104,58 @@ class Tendency:
     opportunity: Pred
     success: Pred
     source: str = "decisions"          # or "results" (one row per seat of a game)
+    opportunity_sql: str = ""
+    success_sql: str = ""
 
-    @property
-    def opportunity_sql(self) -> str:
-        """The opportunity predicate as SQL."""
-        return self.opportunity.sql
-
-    @property
-    def success_sql(self) -> str:
-        """The success predicate as SQL (counted among the opportunities)."""
-        return self.success.sql
+    @classmethod
+    def of(cls, game: str, t: GameTendency) -> Tendency:
+        """A game's catalog entry, compiled."""
+        return cls(f"{game}.{t.name}", game, t.description, t.opportunity, t.success,
+                   t.source, sql(t.opportunity), sql(t.success))
 
 
-def _t(name: str, game: str, description: str, opportunity: Pred, success: Pred,
-       source: str = "decisions") -> Tendency:
-    return Tendency(f"{game}.{name}", game, description, opportunity, success, source)
-
-
-_KENG_FUNCTIONS = ("king", "queen", "jack", "duel", "small_joker", "big_joker")
-KENG = (
-    _t("stacks", "keng", "叠加: stacks a K or an RJ on a pending draw rather than accepting "
-       "it, when it can (KENG-27)", option("stack_k", "stack_rj"), chosen("stack_k", "stack_rj")),
-    _t("stacks_k", "keng", "stacks a K on a pending draw when it can (KENG-27, KENG-28)",
-       option("stack_k"), chosen("stack_k")),
-    _t("snatches", "keng", "抢: snatches when it holds a valid snatch, before the window "
-       "closes (KENG-34 to KENG-37)", chosen("snatch", "let"), chosen("snatch")),
-    _t("duels", "keng", "挑: starts a duel with an A when it can (KENG-29)", option("duel"),
-       chosen("duel")),
-    _t("misses_report", "keng", "忘记报告: lets the last-card report deadline pass (KENG-33)",
-       chosen("report", "miss_report"), chosen("miss_report")),
-    _t("names_most_held", "keng", "names, for a joker, the suit it holds most of after the "
-       "play (KENG-20)", tag("named_most_held") | tag("named_other"), tag("named_most_held")),
-    _t("attacks", "keng", "坑: plays a K with no draw pending when it can (KENG-24)",
-       option("king"), chosen("king")),
-    _t("attacks_low", "keng", "attacks (K or RJ) the next seat when it holds two cards or "
-       "fewer, when it can (KENG-24, KENG-26)", option("king", "big_joker") & tag("next_low"),
-       chosen("king", "big_joker")),
-    _t("keeps_functions", "keng", "plays a number card when it could play a function card "
-       "instead (KENG-4, KENG-17)", option("number") & option(*_KENG_FUNCTIONS), chosen("number")),
-    _t("plays_after_draw", "keng", "plays after drawing two rather than passing, when it can "
-       "(KENG-12)", option("pass") & option("number", *_KENG_FUNCTIONS), ~chosen("pass")),
-    _t("duel_aces", "keng", "变色: plays an A in a duel when it could play a number card "
-       "(KENG-30)", option("duel_ace") & option("duel_number"), chosen("duel_ace")),
-    _t("goes_out", "keng", "decides the game by going out (KENG-46, KENG-49)", ALWAYS,
-       reason("out") & DECIDER, "results"),
-    _t("over_limit", "keng", "loses the game for its team by going over the hand limit "
-       "(KENG-47)", ALWAYS, reason("over_limit") & DECIDER, "results"),
-)
-GOUJI = (
-    _t("answers_opposite", "gouji", "answers its opposite's 够级 play when it can "
-       "(GJ-19, GJ-20)", relation("opposite") & tag("top_gouji") & option("answer"),
-       chosen("answer")),
-    _t("yields", "gouji", "让牌: yields its opposite's play when allowed (GJ-26)",
-       option("rang"), chosen("rang")),
-    _t("burns", "gouji", "烧牌: burns another's 够级 play when licensed and able (GJ-39)",
-       option("burn"), chosen("burn")),
-    _t("opens", "gouji", "开点: leads natural 4s after its pure 够级 play stood, when it can "
-       "(GJ-36)", option("kaidian"), chosen("kaidian")),
-    _t("first", "gouji", "goes out first, as 头客 (GJ-31)", ALWAYS, place(1), "results"),
-    _t("last", "gouji", "ends as 拉客, last or judged (GJ-31, GJ-45)", ALWAYS, place(6),
-       "results"),
-    _t("leads_gouji", "gouji", "leads a 够级 play when it could lead an ordinary one (GJ-19)",
-       option("lead_gouji") & option("lead"), chosen("lead_gouji")),
-    _t("relieves", "gouji", "解烧: answers the burner opposite when it can (GJ-41)",
-       relation("opposite") & tag("top_burner") & option("answer"), chosen("answer")),
-    _t("covers_teammate", "gouji", "beats a teammate's play when it can (GJ-22)",
-       relation("teammate") & option("answer", "burn"), chosen("answer", "burn")),
-    _t("answers_ordinary", "gouji", "answers an ordinary (not 够级) play when it can (GJ-22)",
-       option("answer") & ~tag("top_gouji"), chosen("answer")),
-    _t("false_burns", "gouji", "诈烧: leads without a joker while burning (GJ-40, GJ-43)",
-       option("false_burn"), chosen("false_burn")),
-    _t("agrees", "gouji", "和点: agrees its opposite's 宣点 (GJ-38)", chosen("agree", "refuse"),
-       chosen("agree")),
-)
-MDS = (
-    _t("feints", "modaoshuang", "诈摸: draws while holding the round suit (MDS-21)",
-       option("feint"), chosen("feint")),
-    _t("plays_joker", "modaoshuang", "plays a joker (百搭) when it may (MDS-3, MDS-19)",
-       option("joker"), chosen("joker")),
-    _t("reports", "modaoshuang", "报双: reports two cards left before the deadline (MDS-22)",
-       chosen("report", "miss_report"), chosen("report")),
-    _t("dianpao", "modaoshuang", "点炮: is the loser who let the winner go out (MDS-35)",
-       outcome("loss"), DIANPAO, "results"),
-    _t("violates_joker", "modaoshuang", "plays a joker against its limits (MDS-19, MDS-20) "
-       "when it could", option("joker_violation"), chosen("joker_violation")),
-    _t("gives", "modaoshuang", "罚: gives a card to a missed report's offender (MDS-25)",
-       option("gift"), chosen("gift")),
-    _t("dumps_final", "modaoshuang", "plays a card in the final round when it can (MDS-34)",
-       phase("final") & option("follow"), chosen("follow")),
-    _t("tops", "modaoshuang", "plays above the table's highest card when it can (MDS-13)",
-       tag("could_top"), tag("tops")),
-    _t("draws_for_joker", "modaoshuang", "先摸: draws rather than plays its joker when lacking "
-       "the suit (MDS-17)", option("draw") & option("joker"), chosen("draw")),
-    _t("keeps_joker", "modaoshuang", "收到爽: does not play (collects) rather than play its "
-       "joker when lacking the suit (MDS-29, MDS-30)",
-       phase("shou") & option("no_play") & option("joker"), chosen("no_play")),
-    _t("wins", "modaoshuang", "goes out first and wins (MDS-33)", ALWAYS, place(1), "results"),
-)
-LIUHU = (
-    _t("claims_hu", "liuhu", "claims 胡 on a discard or a 加杠 when it may (LH-27, LH-29)",
-       option("hu"), chosen("hu")),
-    _t("passes_hu", "liuhu", "passes a possible 胡 (LH-30)", option("hu"), chosen("pass")),
-    _t("zimo", "liuhu", "declares 自摸 when it may (LH-28)", option("zimo"), chosen("zimo")),
-    _t("pengs", "liuhu", "碰: claims a discard's triplet when it may (LH-20)",
-       option("peng") & ~option("hu"), chosen("peng")),
-    _t("chis", "liuhu", "吃: takes the previous player's discard into a sequence when it may "
-       "(LH-26)", option("chi") & ~option("hu", "peng"), chosen("chi")),
-    _t("gangs", "liuhu", "杠: claims a discard's kong when it may (LH-21)", option("gang"),
-       chosen("gang")),
-    _t("an_gangs", "liuhu", "declares a 暗杠 when it may (LH-23)", option("an_gang"),
-       chosen("an_gang")),
-    _t("jia_gangs", "liuhu", "declares a 加杠 when it may (LH-22)", option("jia_gang"),
-       chosen("jia_gang")),
-    _t("discards_drawn", "liuhu", "discards the card just drawn rather than declare (LH-14, "
-       "LH-16)", chosen("discard"), tag("just_drawn")),
-    _t("wins", "liuhu", "wins the hand (LH-27 … LH-29, LH-59)", ALWAYS, outcome("win"),
-       "results"),
-)
-DDZ6_GAMES = ("ddz6_3v3", "ddz6_2v4", "ddz6_zhengfan")
-
-
-def _side(word: str) -> Pred:
-    """The seat's side (as it knew it, in a decisions row; in results, the final one)."""
-    return Pred(f"side = {_word(word)}", pl.col("side") == word)
-
-
-_DDZ_BEAT = option("play", "bomb")
-
-
-def _ddz6(game: str) -> tuple[Tendency, ...]:
-    """六人斗地主: one catalog per variant, each with the choices its variant has (bidding in
-    3v3 and 2v4, doubling in 3v3, show hand in the 4-deck variants, side choosing in
-    zhengfan) and the play tendencies all three share."""
-    variant = game.removeprefix("ddz6_")
-    out: list[Tendency] = []
-    if variant in ("3v3", "2v4"):
-        out.append(_t("bids", game, "叫分: bids rather than passes when it may bid (DDZ-14)",
-                      option("bid"), chosen("bid")))
-    if variant == "3v3":
-        out += [
-            _t("doubles", game, "加倍: doubles when it may (DDZ-37)", option("double"),
-               chosen("double")),
-            _t("doubles_as_farmer", game, "加倍: doubles as a farmer (DDZ-37)",
-               option("double") & _side("farmer"), chosen("double")),
-        ]
-    else:
-        out.append(_t("shows", game, "明牌: shows its hand as a landlord when it may "
-                      "(DDZ-38, DDZ-39)", option("show"), chosen("show")))
-    if variant == "zhengfan":
-        out.append(_t("joins_fan", game, "站隊: a farmer joins the 反 (dark-mark) landlord "
-                      "rather than the 正 (DDZ-35)", option("fan"), chosen("fan")))
-    out += [
-        _t("bombs", game, "plays a bomb on another's play when it holds one that beats it "
-           "(DDZ-42)", ~tag("lead") & option("bomb"), chosen("bomb")),
-        _t("bombs_when_only_bomb", game, "bombs when only a bomb beats the top play rather "
-           "than passing (DDZ-42, DDZ-73)", option("bomb") & option("pass") & ~option("play"),
-           chosen("bomb")),
-        _t("leads_bomb", game, "leads a bomb when it holds one rather than an ordinary play "
-           "(DDZ-42, DDZ-72)", tag("lead") & option("bomb"), chosen("bomb")),
-        _t("lets_partner_run", game, "does not beat its own side's top play when it could "
-           "(DDZ-72, DDZ-73)", tag("partner_top") & _DDZ_BEAT, chosen("pass")),
-        _t("contests", game, "beats an opponent's play when it can (DDZ-41, DDZ-42)",
-           relation("opponent") & _DDZ_BEAT, chosen("play", "bomb")),
-        _t("stops_foe_low", game, "beats an opponent's play when an opponent holds three "
-           "cards or fewer, when it can (DDZ-41, DDZ-76)",
-           relation("opponent") & tag("foe_low") & _DDZ_BEAT, chosen("play", "bomb")),
-    ]
-    if variant == "zhengfan":
-        out += [
-            _t("wins", game, "ends the hand on the winning side (DDZ-76, DDZ-89)", ALWAYS,
-               outcome("win"), "results"),
-            _t("wins_fan", game, "wins on the 反 side (DDZ-32, DDZ-76)", _side("fan"),
-               outcome("win"), "results"),
-        ]
-    else:
-        out += [
-            _t("wins_as_landlord", game, "wins as a landlord (DDZ-76, DDZ-84, DDZ-88)",
-               _side("landlord"), outcome("win"), "results"),
-            _t("wins_as_farmer", game, "wins as a farmer (DDZ-76, DDZ-84, DDZ-88)",
-               _side("farmer"), outcome("win"), "results"),
-        ]
-    return tuple(out)
-
-
-DDZ6 = tuple(t for game in DDZ6_GAMES for t in _ddz6(game))
-CATALOG: tuple[Tendency, ...] = KENG + GOUJI + MDS + DDZ6 + LIUHU
+@functools.cache
+def _catalog() -> tuple[Tendency, ...]:
+    return tuple(Tendency.of(game, t) for game in GAMES for t in find_game(game).tendencies)
 
 
 def catalog(game: str | None = None) -> tuple[Tendency, ...]:
-    """The tendencies of one game (or of all), in catalog order."""
-    return tuple(t for t in CATALOG if game is None or t.game == game)
+    """The tendencies of one game (or of all, in registry order), in catalog order."""
+    return tuple(t for t in _catalog() if game is None or t.game == game)
 
 
-# The tendencies the replay page shows for each seat "as of" a game (``as_of``): per game the
-# few a strong player glances at before playing someone.
-KEY_TENDENCIES: dict[str, tuple[str, ...]] = {
-    "keng": ("keng.stacks", "keng.snatches", "keng.attacks_low"),
-    "gouji": ("gouji.answers_opposite", "gouji.burns", "gouji.first"),
-    "modaoshuang": ("modaoshuang.feints", "modaoshuang.reports", "modaoshuang.plays_joker"),
-    "ddz6_3v3": ("ddz6_3v3.bids", "ddz6_3v3.doubles", "ddz6_3v3.bombs"),
-    "ddz6_2v4": ("ddz6_2v4.bids", "ddz6_2v4.shows", "ddz6_2v4.bombs"),
-    "ddz6_zhengfan": ("ddz6_zhengfan.shows", "ddz6_zhengfan.joins_fan", "ddz6_zhengfan.bombs"),
-    "liuhu": ("liuhu.claims_hu", "liuhu.pengs", "liuhu.chis"),
-}
+def key_tendencies(game: str) -> tuple[str, ...]:
+    """The tendencies the replay page shows for each seat "as of" a game (``as_of``): the
+    few a strong player glances at before playing someone (the game's ``key_tendencies``)."""
+    if game not in GAMES:
+        return ()
+    return tuple(f"{game}.{name}" for name in find_game(game).key_tendencies)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CATALOG":                       # every game's catalog, in registry order
+        return _catalog()
+    if name == "KEY_TENDENCIES":                # game -> its key tendencies' names
+        return {game: key_tendencies(game) for game in GAMES}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@functools.cache
+def results_sql() -> str:
+    """One row per seat of a game with the outcome facts results-based tendencies need: the
+    seat's side, place, result and score, the game's reason, and each fact a catalog's
+    ``result_seat`` names (the game's result names this seat in a field)."""
+    fields = {}
+    for t in _catalog():
+        for node in walk(t.opportunity) + walk(t.success):
+            if node.op == "result_seat":
+                fields[word(str(node.args[1]))] = word(str(node.args[0]))
+    facts = "".join(
+        f",\n        coalesce(TRY_CAST(json_extract(g.result, '$.{field}') AS INTEGER) = "
+        f"s.seat, false) AS {column}" for column, field in fields.items())
+    return ("SELECT s.game_id, g.game, g.seats, s.seat, s.player_id, s.side, s.place,\n"
+            f"        s.result, s.score, g.reason{facts}\n"
+            "    FROM seats s JOIN games g ON g.game_id = s.game_id")
 
 
 # ---------------------------------------------------------------- the scope
@@ -436,7 +249,7 @@ def _sources_sql(scope: Scope | None) -> tuple[str, dict[str, Any]]:
     if scope is not None and scope.seat is not None:
         dec.append("d.seat = $seat")
     where = f" WHERE {' AND '.join(dec)}" if dec else ""
-    return (f"results AS ({RESULTS_SQL} WHERE {cond}),\n"
+    return (f"results AS ({results_sql()} WHERE {cond}),\n"
             f"dec AS (SELECT d.* FROM decisions d{where})"), params
 
 
@@ -477,7 +290,7 @@ def opposite_pairs() -> list[tuple[str, int, int, int]]:
     MAX_SEATS where the game has an opposite (its decisions module's ``opposite_seat``)."""
     out = []
     for game in sorted(GAMES):
-        opp = decisions_module(game).opposite_seat
+        opp = find_game(game).decisions.opposite_seat
         for n in range(2, MAX_SEATS + 1):
             out += [(game, n, seat, opp(seat, n)) for seat in range(n) if opp(seat, n) >= 0]
     return out
@@ -494,7 +307,7 @@ def games_of(game: str | None) -> tuple[Tendency, ...]:
     found = catalog(game)
     if game is not None and not found:
         raise ValueError(f"no tendencies for game {game!r}; known: "
-                         f"{', '.join(sorted({t.game for t in CATALOG}))}")
+                         f"{', '.join(sorted({t.game for t in catalog()}))}")
     return found
 
 
@@ -514,8 +327,8 @@ def _counts_sql(tendencies: Sequence[Tendency]) -> str:
     parts = []
     for (src, game), items in batches.items():
         aggs = ", ".join(
-            f"count(*) FILTER (WHERE {t.opportunity.sql})::BIGINT AS n{i}, "
-            f"count(*) FILTER (WHERE {t.opportunity.sql} AND {t.success.sql})::BIGINT AS k{i}"
+            f"count(*) FILTER (WHERE {t.opportunity_sql})::BIGINT AS n{i}, "
+            f"count(*) FILTER (WHERE {t.opportunity_sql} AND {t.success_sql})::BIGINT AS k{i}"
             for i, t in items)
         rows = ", ".join(f"{{'ord': {i}, 'tendency': '{t.name}', 'game': '{t.game}', "
                          f"'n': n{i}, 'k': k{i}}}" for i, t in items)
@@ -542,7 +355,7 @@ def catalog_key() -> str:
     are used only while it is the one they were written with."""
     h = hashlib.sha256(RESULT_COUNTS_SQL.encode())
     for t in catalog():
-        for part in (t.name, t.game, t.source, t.opportunity.sql, t.success.sql):
+        for part in (t.name, t.game, t.source, t.opportunity_sql, t.success_sql):
             h.update(part.encode() + b"\0")
     return h.hexdigest()
 
@@ -678,7 +491,7 @@ def tendencies_by(con: duckdb.DuckDBPyConnection, player: str, game: str | None 
             f"SELECT {i} AS ord, '{t.name}' AS tendency, '{t.game}' AS game, {grp} AS grp, "
             f"count(*) FILTER (WHERE r._o)::BIGINT AS n, "
             f"count(*) FILTER (WHERE r._o AND r._s)::BIGINT AS k "
-            f"FROM (SELECT *, {t.opportunity.sql} AS _o, {t.success.sql} AS _s FROM {src} "
+            f"FROM (SELECT *, {t.opportunity_sql} AS _o, {t.success_sql} AS _s FROM {src} "
             f"WHERE game = '{t.game}' AND player_id = $player) r {join} GROUP BY ALL")
     sources, params = _sources_sql(scope)
     low, high = wilson_sql("k", "n")
@@ -757,7 +570,7 @@ def as_of(con: duckdb.DuckDBPyConnection, game_id: str, names: Sequence[str] | N
         return AS_OF_SCHEMA.empty_table()
     game = seats[0][2]
     known = {t.name: t for t in catalog(game)}
-    wanted = list(names if names is not None else KEY_TENDENCIES.get(game, ()))
+    wanted = list(names if names is not None else key_tendencies(game))
     if not set(wanted) <= set(known):
         raise ValueError(f"not tendencies of {game!r}: {sorted(set(wanted) - set(known))}")
     ts = [known[name] for name in wanted]

@@ -18,7 +18,6 @@ from engine.audit import focus as fc
 from engine.audit import timing
 from engine.audit.integrity import integrity
 from engine.commit import engine_events, for_engine
-from engine.decisions import DecisionError, decisions_module
 from engine.errors import EngineError
 from engine.events import Event
 from engine.games.frame import result_diff, winning_side
@@ -46,21 +45,14 @@ class Walk:
     last: Any = None                     # the state after the last accepted event
 
 
-def _hooks(game: Any) -> Any:
-    try:
-        return decisions_module(game.GAME_ID)
-    except DecisionError:
-        return None
-
-
 def walk(game: Any, events: Sequence[Event], n: int, seq: int | None, seat: int | None) -> Walk:
     """Replay the first ``n`` (accepted) events, noting each state before an event."""
     out = Walk()
-    hooks = _hooks(game)
-    lapsing = getattr(hooks, "LAPSING", None)
+    hooks = game.decisions
+    lapsing = hooks.LAPSING
     s = game.initial_state(events[0])
     to_move, next_auto, step = game.to_move, game.next_auto, game.step
-    window = getattr(game, "window_seats", None)
+    window = game.window_seats
     opened = events[0]                     # the event that opened the current window
     for prev, e in zip(events, events[1:n], strict=False):
         answers = prev
@@ -72,13 +64,13 @@ def walk(game: Any, events: Sequence[Event], n: int, seq: int | None, seat: int 
         tm = to_move(s)
         auto = next_auto(s) == e.kind
         out.to_move[e.seq], out.auto[e.seq] = tm, auto
-        dec = hooks.decision(s, e) if hooks is not None and not auto else None
+        dec = hooks.decision(s, e) if not auto else None
         if dec is not None:
             out.chosen[e.seq] = dec.chosen
         if not auto and e.seat >= 0 and (e.seat != tm or timing.is_timed(e, out.chosen.get(
                 e.seq))):
             out.timed.append(timing.timed_entry(game, s, e, answers, tm, out.chosen.get(e.seq)))
-        if hooks is not None and (lapsing is None or e.kind in lapsing):
+        if lapsing is None or e.kind in lapsing:
             rows = hooks.lapsed(s, e)
             if rows:
                 out.lapsed.append(timing.lapsed_entry(e, rows))
@@ -205,13 +197,13 @@ def _focus(game: Any, events: Sequence[Event], v: Verdict, w: Walk, seq: int | N
            seat: int | None, players: Sequence[str]) -> list[dict[str, Any]]:
     """The disputed moments: --seq N, every decision of --seat K, else the first illegal
     event (the moment a dispute is about)."""
-    hooks = _hooks(game)
-    desc = dict(getattr(hooks, "DECISIONS", ()))
+    hooks = game.decisions
+    desc = dict(hooks.DECISIONS)
     hostile = fc.untrusted_strings(events[0])
     out = []
     for q, (st, dec) in sorted(w.focus.items()):
         cat = dec.chosen if dec is not None else \
-            hooks.action_category(st, events[q]) if hooks is not None else None
+            hooks.action_category(st, events[q])
         out.append(fc.focus_entry(game, st, events[q], players, error=None, decision=dec,
                                   category=cat, descriptions=desc, hostile=hostile))
     bad = v.events if v.status == "illegal" and v.events > 0 else None
@@ -227,9 +219,9 @@ def _focus(game: Any, events: Sequence[Event], v: Verdict, w: Walk, seq: int | N
 def _header(events: Sequence[Event], game: Any, path: str | None, source: str) -> dict[str, Any]:
     start = _start(events)
     return {"format": FORMAT, "source": source, "file": path, "game_id": events[0].game_id,
-            "game": {"id": getattr(game, "GAME_ID", start["game"]),
-                     "title": getattr(game, "TITLE", None),
-                     "rule_prefix": getattr(game, "RULE_PREFIX", None)},
+            "game": {"id": start["game"] if game is None else game.GAME_ID,
+                     "title": None if game is None else game.TITLE,
+                     "rule_prefix": None if game is None else game.RULE_PREFIX},
             "rules_version": start["rules_version"], "options": start["options"],
             "players": start["players"], "session": start["session"],
             "previous_game": start["previous_game"]}

@@ -75,7 +75,7 @@ def timed_entry(game: Any, state: Any, e: Event, prev: Event, to_move: int,
                 chosen: str | None) -> dict[str, Any]:
     """One out-of-turn or timed action: who could act in the state before it and when;
     ``prev`` the event it answers (the one before it, or the one that opened its window)."""
-    together = getattr(game, "window_seats", None)
+    together = game.window_seats
     seats = together(state) if together is not None else ()
     if seats:                  # a window its seats answer together (LH-34), logged in order
         could = same = sorted(seats)

@@ -122,9 +122,7 @@ def action_event(game: Any, state: Any, act: Any) -> Event:
         event = event._replace(game_id=state.game_id)
     if event.seq < 0:
         event = event._replace(seq=state.seq)
-    annotate = getattr(game, "annotate", None)
-    if annotate is not None:        # 够级: a play's derived annotation may be left out
-        event = annotate(state, event)
+    event = game.annotate(state, event)     # 够级: a play's derived annotation may be left out
     return event
 
 

@@ -143,9 +143,9 @@ def write_games(
 def session_length(game: str, options: Any) -> int:
     """Games of a session by default: the game's ``session_length(options)`` when it has one
     (扑克六湖: the hands of a game, LH-68), else 8."""
-    hook = getattr(find_game(game), "session_length", None)
-    return int(hook(options if options is not None else find_game(game).Options())) \
-        if callable(hook) else 8
+    g = find_game(game)
+    hook = g.session_length
+    return int(hook(options if options is not None else g.Options())) if hook is not None else 8
 
 
 def run(args: argparse.Namespace) -> int:

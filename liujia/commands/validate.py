@@ -234,7 +234,7 @@ def _fixed_session(start: Any) -> list[tuple[str, str, int]]:
     """[(session, game, length)] for a game whose sessions have a fixed number of games (the
     game's ``session_length`` hook), else []."""
     game = game_module(start)
-    hook = getattr(game, "session_length", None)
+    hook = game.session_length
     p = json.loads(start.payload or "{}")
     if hook is None or not isinstance(p.get("session"), str):
         return []

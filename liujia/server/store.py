@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from engine.commit import for_engine
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import GENESIS, Event, chain_digest, payload_json
+from engine.games.base import Game
 from engine.jsonl import FORMAT, JsonlError, event_line, header_line, parse_line, strict_loads
 from engine.log import LOG_SUFFIX, read_log, write_log
 from engine.replay import backwards, game_module, validate_events
@@ -82,7 +82,7 @@ class LiveGame:
 
     game_id: str
     owner: str
-    game: ModuleType
+    game: Game
     state: Any
     events: list[Event]
     path: Path

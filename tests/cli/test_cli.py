@@ -169,8 +169,8 @@ def test_every_registered_game_ships_its_rules():
     for game in GAMES:
         prefix = find_game(game).RULE_PREFIX
         assert prefix in PREFIX_FILES, f"{game}: rules prefix {prefix} has no shipped file"
-    for prefix, name in PREFIX_FILES.items():
-        assert resources.files("engine").joinpath("rules", name).is_file(), name
+    for prefix, (package, name) in PREFIX_FILES.items():
+        assert resources.files(package).joinpath(name).is_file(), name
         assert rule_ids(prefix) and all(r.startswith(prefix + "-") for r in rule_ids(prefix))
 
 

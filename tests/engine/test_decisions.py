@@ -6,6 +6,7 @@ games only and builds the table of ``DECISIONS_ARROW``."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter, defaultdict
 
 import pyarrow as pa
@@ -15,18 +16,13 @@ from engine import decisions as D
 from engine.errors import EngineError
 from engine.events import seal_events
 from engine.games import GAMES, find_game
+from engine.games.base import DecisionHooks, Game
 from engine.sim import simulate
 
-# games per (option set, policy): enough for every category to be chosen at least once
-GAMES_PER_SET = {"keng": 12, "gouji": 3, "modaoshuang": 10, "ddz6_3v3": 4, "ddz6_2v4": 4,
-                 "ddz6_zhengfan": 4, "liuhu": 4}
-# rarely chosen by the bots: checked on positions in tests/games/<package>/test_decisions.py;
-# for a 六人斗地主 variant, the categories of the other variants' choices it does not have
-RARE = {"gouji": {"kaidian", "agree", "refuse", "xuandian"}, "modaoshuang": {"joker_violation"},
-        "ddz6_3v3": {"show", "no_show", "zheng", "fan"},
-        "ddz6_2v4": {"double", "no_double", "zheng", "fan"},
-        "ddz6_zhengfan": {"bid", "no_bid", "double", "no_double"},
-        "liuhu": {"an_gang", "jia_gang", "gang", "discard"}}
+# Per game, in its CONFORMANCE data: "decision_games", games per (option set, policy), enough
+# for every category to be chosen at least once; "rare_decisions", the categories the bots
+# rarely choose (checked on positions in tests/games/<package>/test_decisions.py; for a
+# 六人斗地主 variant, the categories of the other variants' choices it does not have).
 
 
 def _corpus(game: str) -> list[list]:
@@ -34,7 +30,7 @@ def _corpus(game: str) -> list[list]:
     out = []
     for i, opts in enumerate(g.CONFORMANCE["option_sets"]):
         for policy in ("random", "greedy"):
-            n = GAMES_PER_SET[game] // (2 if policy == "greedy" else 1)
+            n = g.CONFORMANCE["decision_games"] // (2 if policy == "greedy" else 1)
             out += [x.events for x in simulate(game, n, seed=700 + i, policy_name=policy,
                                                 options=g.Options(**opts), session_games=4)]
     return out
@@ -107,23 +103,28 @@ def check_game(game: str, events: list) -> Counter:
 def test_every_registered_game_has_a_complete_decisions_module():
     for game in GAMES:
         dm = D.decisions_module(game)
-        assert D.missing_hooks(dm) == [], game
+        assert isinstance(dm, DecisionHooks) and dm is find_game(game).decisions, game
         names = [c for c, _ in dm.DECISIONS]
         assert len(names) == len(set(names)) >= 6, game
         assert all(desc and f"{find_game(game).RULE_PREFIX}-" in desc for _, desc in dm.DECISIONS)
         assert set(dm.STANDING) | set(dm.STANDING.values()) <= set(names), game
 
 
-def test_a_game_without_a_decisions_module_is_reported(monkeypatch):
+def test_a_game_cannot_be_declared_without_decisions(monkeypatch):
+    """Decision hooks are a required field of a declared game: a game without them is refused
+    where it is declared, not found missing while a log is ingested."""
+    parts = {f.name: getattr(find_game("keng"), f.name) for f in dataclasses.fields(Game)}
+    del parts["decisions"]
+    with pytest.raises(TypeError, match="decisions"):
+        Game(**parts)
     monkeypatch.setitem(GAMES, "toy_a", "tests.engine.variant_pkg:a")
-    with pytest.raises(D.DecisionError, match="toy_a .variant_pkg. has no decisions module"):
-        D.decisions_module("toy_a")
-    events = next(iter(simulate("keng", 1, seed=2))).events
-    start = events[0]._replace(payload=events[0].payload.replace('"keng"', '"toy_a"', 1))
-    with pytest.raises(D.DecisionError):
-        D.DecisionCollector().begin(start)
+    assert D.decisions_module("toy_a") is find_game("keng").decisions
     with pytest.raises(EngineError, match="unknown game"):
         D.decisions_module("not-a-game")
+    events = next(iter(simulate("keng", 1, seed=2))).events
+    start = events[0]._replace(payload=events[0].payload.replace('"keng"', '"nope"', 1))
+    with pytest.raises(EngineError, match="unknown game"):
+        D.DecisionCollector().begin(start)
 
 
 def test_decisions_agree_with_legal_actions(corpus):
@@ -132,7 +133,7 @@ def test_decisions_agree_with_legal_actions(corpus):
     for events in games:
         seen += check_game(game, events)
     names = {c for c, _ in D.decisions_module(game).DECISIONS}
-    assert names - RARE.get(game, set()) <= set(seen), names - set(seen)
+    assert names - set(find_game(game).CONFORMANCE.get("rare_decisions", ())) <= set(seen), names - set(seen)
 
 
 def test_collector_rows_match_the_hook(corpus):

@@ -1,17 +1,16 @@
 """A stand-in package registering two variants of one game (for the registry tests): each
-variant is an object with the game's names and its own options and id."""
+variant is a declared ``Game`` with the 六人坑 parts and its own id and title."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+import dataclasses
 
-from engine.games import INTERFACE, keng
+from engine.games import keng
+from engine.games.base import Game
 
 
-def _variant(game_id: str, title: str) -> SimpleNamespace:
-    names = {n: getattr(keng, n) for n in INTERFACE}
-    names.update(GAME_ID=game_id, TITLE=title)
-    return SimpleNamespace(**names)
+def _variant(game_id: str, title: str) -> Game:
+    return dataclasses.replace(keng.GAME, GAME_ID=game_id, TITLE=title)
 
 
 VARIANTS = {"a": _variant("toy_a", "toy A"), "b": _variant("toy_b", "toy B")}

@@ -18,10 +18,11 @@ from engine.decisions import DECISIONS_ARROW, decisions_module, decisions_of_gam
 from engine.games import GAMES, find_game
 from engine.replay import Replay
 from engine.sim import simulate
+from engine.tendency import option
 from ingest.project import game_row, seat_rows, start_payload
+from tests.warehouse import tendencies_lazy as TL
 from warehouse import schema
 from warehouse import tendencies as T
-from warehouse import tendencies_lazy as TL
 from warehouse.db import SAFE_CONFIG
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -323,7 +324,7 @@ def test_the_catalog_uses_each_games_own_words():
     with pytest.raises(ValueError, match="no tendencies for game"):
         T.player_tendencies(duckdb.connect(":memory:"), "P", "chess")
     with pytest.raises(ValueError):
-        T.option("x' OR 1=1 --")
+        option("x' OR 1=1 --")
 
 
 # ---------------------------------------------------------------- Wilson
@@ -523,7 +524,7 @@ def test_seeded_totals_match_the_decisions(seeded):
             for r in T.player_tendencies(seeded, p, game).to_pylist():
                 got[r["tendency"]] = got.get(r["tendency"], 0) + r["n"]
         for t in T.catalog(game):
-            src = "decisions" if t.source == "decisions" else f"({T.RESULTS_SQL})"
+            src = "decisions" if t.source == "decisions" else f"({T.results_sql()})"
             ((want,),) = seeded.execute(f"SELECT count(*) FROM {src} WHERE game = ? AND "
                                         f"{t.opportunity_sql}", [game]).fetchall()
             assert got.get(t.name, 0) == want, t.name

@@ -11,7 +11,7 @@ end and settlement (``play``, ``scoring``), the dispatcher (``rules``), the engi
 from engine.games.ddz6.cards import deck
 from engine.games.ddz6.combos import Combo, beats, classify, combo_rules, play_rule
 from engine.games.ddz6.moves import Play, has_answer, iter_plays, legal_plays
-from engine.games.ddz6.variants import VARIANTS, Variant
+from engine.games.ddz6.variants import VARIANTS
 
-__all__ = ["VARIANTS", "Combo", "Play", "Variant", "beats", "classify", "combo_rules",
+__all__ = ["VARIANTS", "Combo", "Play", "beats", "classify", "combo_rules",
            "deck", "has_answer", "iter_plays", "legal_plays", "play_rule"]

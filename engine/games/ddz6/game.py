@@ -1,5 +1,5 @@
 """六人斗地主 as an engine game: start events, initial state, check/apply, legal actions, chance,
-sessions and results, for the three variants (each a ``Variant`` of ``variants.py``)."""
+sessions and results, for the three variants (each a declared ``Game`` of ``variants.py``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """够级 (gouji): rules GJ-1 … GJ-49 of rules/gouji.md."""
 
+from engine.games.base import DecisionHooks, Game
+from engine.games.gouji import decisions as _decisions
+from engine.games.gouji import game as _g
+from engine.games.gouji import tendencies as _tendencies
 from engine.games.gouji.bots import POLICIES
 from engine.games.gouji.game import *  # noqa: F403
 from engine.games.gouji.game import __all__ as _game_all
@@ -27,6 +31,9 @@ CONFORMANCE = {
         {"kaidian_effect": "record"},
     ],
     "games": 10,
+    "decision_games": 3,
+    # decision categories the bots rarely choose (checked on positions in tests/games/gouji)
+    "rare_decisions": ("kaidian", "agree", "refuse", "xuandian"),
     "required_kinds": ("CUT", "DIRECTION", "DEAL", "PLAY", "PASS", "RANG", "ROUND_END", "OUT",
                        "PHASE_OPEN", "GAME_END", "XUANDIAN", "HEDIAN"),
 }
@@ -37,6 +44,21 @@ def team_of(seat: int) -> str:
     return ("even", "odd")[_team_index(seat)]
 
 
-__all__ = [*_game_all, "GoujiOptions", "GoujiState", "Options", "opposite", "team_of",
+GAME = Game(
+    GAME_ID=_g.GAME_ID, TITLE=_g.TITLE, RULE_PREFIX=_g.RULE_PREFIX, RULES_FILE=("engine", "rules/gouji.md"),
+    RULES_VERSION=_g.RULES_VERSION, SIDES=_g.SIDES, Options=GoujiOptions, seat_count=_g.seat_count,
+    sides=_g.sides, outcomes=_g.outcomes,
+    start_event=_g.start_event, initial_state=_g.initial_state, step=_g.step, apply=_g.apply, check=_g.check,
+    legal_actions=_g.legal_actions, auto_event=_g.auto_event, next_auto=_g.next_auto, to_move=_g.to_move,
+    is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
+    face_counts=_g.face_counts,
+    view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
+    from_position=from_position, render=render, decisions=DecisionHooks.of(_decisions),
+    tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
+    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+    annotate=_g.annotate,
+)
+
+__all__ = ["GAME", *_game_all, "GoujiOptions", "GoujiState", "Options", "opposite", "team_of",
            "cards_visible", "seen_event", "from_position", "to_position", "view", "render", "DEMO", "CONFORMANCE",
            "POLICIES"]

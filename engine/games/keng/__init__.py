@@ -1,5 +1,9 @@
 """六人坑 (keng): rules KENG-1 … KENG-51 of docs/rules/keng.md."""
 
+from engine.games.base import DecisionHooks, Game
+from engine.games.keng import decisions as _decisions
+from engine.games.keng import game as _g
+from engine.games.keng import tendencies as _tendencies
 from engine.games.keng.bots import POLICIES
 from engine.games.keng.game import *  # noqa: F403
 from engine.games.keng.game import __all__ as _game_all
@@ -28,8 +32,25 @@ CONFORMANCE = {
          "keng_red_jokers": 5},
     ],
     "games": 50,
+    "decision_games": 12,     # per option set in tests/engine/test_decisions.py
     "required_kinds": ("PLAY", "ACCEPT", "DRAW", "PASS", "DUEL_START", "DUEL_PLAY", "DUEL_END",
                        "SNATCH", "LAST_CARD", "REPORT_PENALTY", "COUNT", "RESHUFFLE"),
 }
-__all__ = [*_game_all, "KengOptions", "Options", "from_position", "to_position", "view",
+
+
+GAME = Game(
+    GAME_ID=_g.GAME_ID, TITLE=_g.TITLE, RULE_PREFIX=_g.RULE_PREFIX, RULES_FILE=("engine", "rules/keng.md"),
+    RULES_VERSION=_g.RULES_VERSION, SIDES=_g.SIDES, Options=KengOptions, seat_count=_g.seat_count,
+    sides=_g.sides, outcomes=_g.outcomes,
+    start_event=_g.start_event, initial_state=_g.initial_state, step=_g.step, apply=_g.apply, check=_g.check,
+    legal_actions=_g.legal_actions, auto_event=_g.auto_event, next_auto=_g.next_auto, to_move=_g.to_move,
+    is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
+    face_counts=_g.face_counts,
+    view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
+    from_position=from_position, render=render, decisions=DecisionHooks.of(_decisions),
+    tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
+    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+)
+
+__all__ = ["GAME", *_game_all, "KengOptions", "Options", "from_position", "to_position", "view",
            "cards_visible", "seen_event", "render", "DEMO", "CONFORMANCE", "POLICIES"]

@@ -8,6 +8,10 @@ functions and sessions (``game``), information (``info``), positions, the termin
 bots. One log game is one hand; the game of ``hands`` hands is the session (LH-68).
 """
 
+from engine.games.base import DecisionHooks, Game
+from engine.games.liuhu import decisions as _decisions
+from engine.games.liuhu import game as _g
+from engine.games.liuhu import tendencies as _tendencies
 from engine.games.liuhu.bots import POLICIES, GreedyPolicy, RandomPolicy
 from engine.games.liuhu.game import *  # noqa: F403
 from engine.games.liuhu.game import __all__ as _game_all
@@ -40,11 +44,29 @@ CONFORMANCE = {
          "hands": 2},
     ],
     "games": 4,
+    "decision_games": 4,
+    "rare_decisions": ("an_gang", "jia_gang", "gang", "discard"),
     "required_kinds": ("GAME_START", "DEAL", "DRAW", "DISCARD", "WINDOW", "RESPOND", "AWARD",
                        "CHI", "PENG", "HU", "SETTLE", "GAME_END"),
 }
 
-__all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
+
+GAME = Game(
+    GAME_ID=_g.GAME_ID, TITLE=_g.TITLE, RULE_PREFIX=_g.RULE_PREFIX, RULES_FILE=("engine", "rules/liuhu.md"),
+    RULES_VERSION=_g.RULES_VERSION, SIDES=_g.SIDES, Options=LiuhuOptions, seat_count=_g.seat_count,
+    sides=_g.sides, outcomes=_g.outcomes,
+    start_event=_g.start_event, initial_state=_g.initial_state, step=_g.step, apply=_g.apply, check=_g.check,
+    legal_actions=_g.legal_actions, auto_event=_g.auto_event, next_auto=_g.next_auto, to_move=_g.to_move,
+    is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
+    face_counts=_g.face_counts,
+    view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
+    from_position=from_position, render=render, decisions=DecisionHooks.of(_decisions),
+    tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
+    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+    session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,
+)
+
+__all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
            "GreedyPolicy", "LhState",
            "LiuhuOptions", "Options", "RandomPolicy", "cards_visible", "event_hidden",
            "from_position", "render", "seen_event", "to_position", "view", "window_seats"]

@@ -1,5 +1,9 @@
 """摸到爽 (modaoshuang): rules MDS-1 … MDS-42 of rules/modaoshuang.md, for 3 to 5 players."""
 
+from engine.games.base import DecisionHooks, Game
+from engine.games.modaoshuang import decisions as _decisions
+from engine.games.modaoshuang import game as _g
+from engine.games.modaoshuang import tendencies as _tendencies
 from engine.games.modaoshuang.bots import POLICIES, GreedyPolicy, RandomPolicy
 from engine.games.modaoshuang.game import *  # noqa: F403
 from engine.games.modaoshuang.game import __all__ as _game_all
@@ -34,11 +38,28 @@ CONFORMANCE = {
         {"mds_players": 5, "mds_hand_size": 8, "mds_one_card_report": True},
     ],
     "games": 12,
+    "decision_games": 10,
+    "rare_decisions": ("joker_violation",),
     "required_kinds": ("GAME_START", "DEAL", "SUIT_DRAW", "PLAY", "DRAW", "NO_PLAY",
                        "PHASE_SHOUDAOSHUANG", "ROUND_END", "REPORT", "MISSED_REPORT", "GIFT",
                        "GAME_END"),
 }
 
-__all__ = [*_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "MdsState",
+
+GAME = Game(
+    GAME_ID=_g.GAME_ID, TITLE=_g.TITLE, RULE_PREFIX=_g.RULE_PREFIX, RULES_FILE=("engine", "rules/modaoshuang.md"),
+    RULES_VERSION=_g.RULES_VERSION, SIDES=_g.SIDES, Options=ModaoshuangOptions, seat_count=_g.seat_count,
+    sides=_g.sides, outcomes=_g.outcomes,
+    start_event=_g.start_event, initial_state=_g.initial_state, step=_g.step, apply=_g.apply, check=_g.check,
+    legal_actions=_g.legal_actions, auto_event=_g.auto_event, next_auto=_g.next_auto, to_move=_g.to_move,
+    is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
+    face_counts=_g.face_counts,
+    view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
+    from_position=from_position, render=render, decisions=DecisionHooks.of(_decisions),
+    tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
+    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+)
+
+__all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "MdsState",
            "ModaoshuangOptions", "Options", "RandomPolicy", "cards_visible", "from_position",
            "render", "seen_event", "to_position", "view"]

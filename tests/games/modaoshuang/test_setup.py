@@ -11,8 +11,9 @@ import pytest
 
 from engine.errors import IllegalMove, InvalidEvent
 from engine.events import Event
-from engine.games import find_game, missing_names
+from engine.games import find_game
 from engine.games import modaoshuang as mds
+from engine.games.base import Game
 from engine.games.modaoshuang.cards import DECK
 
 from .conftest import GAME_ID, players, playout, rejected, start, started
@@ -30,7 +31,7 @@ def _with_payload(e: Event, **changes) -> Event:
 
 def test_the_package_is_a_complete_registered_game():
     g = find_game("modaoshuang")
-    assert g is mds and missing_names(g) == []
+    assert g is mds.GAME and isinstance(g, Game)
     assert (g.GAME_ID, g.TITLE, g.RULE_PREFIX, g.SIDES) == ("modaoshuang", "摸到爽", "MDS", "none")
     assert g.seat_count(mds.Options(mds_players=4)) == 4
     assert set(g.POLICIES) == {"random", "greedy"}

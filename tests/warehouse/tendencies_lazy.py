@@ -1,6 +1,7 @@
-"""The Polars twins of ``warehouse.tendencies``: the same per-player figures, scope included,
-as lazy frames over ``decisions``, ``seats`` and ``games`` (from a connection through Arrow,
-or any mapping of LazyFrames, e.g. the Parquet export). They give exactly the numbers of the
+"""The tests' oracle for ``warehouse.tendencies``: the same per-player figures, scope included,
+as Polars lazy frames over ``decisions``, ``seats`` and ``games`` (from a connection through
+Arrow, or any mapping of LazyFrames, e.g. the Parquet export), each game's catalog compiled a
+second way (``expr``, beside the warehouse's ``sql``). They give exactly the numbers of the
 SQL forms: the same IEEE operations in the same order (docs/decisions.md)."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 import duckdb
 import polars as pl
 
+from engine.tendency import Pred, walk
 from warehouse.tendencies import (
     BY,
     MIN_OPPORTUNITIES,
@@ -17,11 +19,51 @@ from warehouse.tendencies import (
     Z95,
     Scope,
     Tendency,
+    catalog,
     games_of,
     opposite_pairs,
 )
 
 Frames = Mapping[str, pl.LazyFrame]
+
+_COLUMNS = {"relation": "top_relation", "side": "side", "outcome": "result",
+            "reason": "reason", "chosen": "chosen"}
+
+
+def expr(p: Pred) -> pl.Expr:
+    """A predicate of the engine's tendency vocabulary as a Polars expression (the twin of
+    ``warehouse.tendencies.sql``)."""
+    a = p.args
+    if p.op == "and":
+        return expr(a[0]) & expr(a[1])
+    if p.op == "or":
+        return expr(a[0]) | expr(a[1])
+    if p.op == "not":
+        return ~expr(a[0])
+    if p.op == "option":
+        return pl.any_horizontal([pl.col("options").list.contains(c) for c in a])
+    if p.op == "tag":
+        return pl.col("tags").list.contains(a[0])
+    if p.op == "phase":
+        return pl.col("phase").is_in(list(a))
+    if p.op == "place":
+        return pl.col("place") == int(a[0])
+    if p.op == "result_seat":
+        return pl.col(a[1])
+    if p.op == "always":
+        return pl.col("game_id").is_not_null()      # per row (a literal would be one)
+    column = pl.col(_COLUMNS[p.op])
+    return column == a[0] if len(a) == 1 else column.is_in(list(a))
+
+
+def _result_seats() -> dict[str, str]:
+    """column -> result field of every ``result_seat`` the catalogs use."""
+    out = {}
+    for t in catalog():
+        for node in walk(t.opportunity) + walk(t.success):
+            if node.op == "result_seat":
+                out[node.args[1]] = node.args[0]
+    return out
 
 
 def frames_from(con: duckdb.DuckDBPyConnection) -> dict[str, pl.LazyFrame]:
@@ -71,19 +113,19 @@ def scoped(frames: Frames, scope: Scope | None) -> dict[str, pl.LazyFrame]:
 
 
 def results_lazy(frames: Frames) -> pl.LazyFrame:
-    """The results rows (as ``RESULTS_SQL``): a seat of a game with its outcome facts."""
+    """The results rows (as ``results_sql``): a seat of a game with its outcome facts."""
     js = pl.col("result").str.json_path_match
+    facts = _result_seats()
     g = frames["games"].select(
         "game_id", "game", "seats", "reason",
-        js("$.deciding_seat").cast(pl.Int64, strict=False).alias("_decider"),
-        js("$.dianpao").cast(pl.Int64, strict=False).alias("_dianpao"))
+        *(js(f"$.{field}").cast(pl.Int64, strict=False).alias(f"_{column}")
+          for column, field in facts.items()))
     seat = pl.col("seat").cast(pl.Int64)
     return (frames["seats"].select("game_id", "seat", "player_id", "side", "place", "result",
                                    "score")
             .join(g, on="game_id")
-            .with_columns((pl.col("_decider") == seat).fill_null(False).alias("decider"),
-                          (pl.col("_dianpao") == seat).fill_null(False).alias("dianpao"))
-            .drop("_decider", "_dianpao"))
+            .with_columns(*((pl.col(f"_{c}") == seat).fill_null(False).alias(c) for c in facts))
+            .drop(*(f"_{c}" for c in facts)))
 
 
 def _source(frames: Frames, t: Tendency, scope: Scope | None) -> pl.LazyFrame:
@@ -99,8 +141,8 @@ def _source(frames: Frames, t: Tendency, scope: Scope | None) -> pl.LazyFrame:
 
 def _counted(q: pl.LazyFrame, i: int, t: Tendency, keys: list[str]) -> pl.LazyFrame:
     return (q.group_by(keys)
-            .agg(t.opportunity.expr.sum().cast(pl.Int64).alias("n"),
-                 (t.opportunity.expr & t.success.expr).sum().cast(pl.Int64).alias("k"))
+            .agg(expr(t.opportunity).sum().cast(pl.Int64).alias("n"),
+                 (expr(t.opportunity) & expr(t.success)).sum().cast(pl.Int64).alias("k"))
             .with_columns(pl.lit(i, pl.Int64).alias("ord"), pl.lit(t.name).alias("tendency"),
                           pl.lit(t.game).alias("game")))
 

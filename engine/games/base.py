@@ -1,0 +1,149 @@
+"""The declared game: one typed ``Game`` value per registered game (``GAME`` of its package,
+or one per variant), which every layer outside ``engine/games/<package>`` takes all it knows of
+the game from (docs/engine.md, *A game is one declared object*).
+
+Fields are grouped as the design groups them: identity and table, rules, information, words,
+analytics, and the data the demo and the conformance suite use. Every optional hook has a
+documented default here, so callers never probe with ``getattr``:
+
+- ``session_length``: None, the session length is the ``--session-games`` the caller asks for
+  (扑克六湖: the hands of one game of the rules, LH-68);
+- ``annotate``: the event as it came (够级 fills a play's derived annotation, GJ-35);
+- ``event_hidden``: ``never_hidden`` (扑克六湖: another seat's RESPOND, LH-70); event lists
+  for a seat drop the hidden ones and number the rest in the seat's own count
+  (``seen_numbers``);
+- ``window_seats``: None, a game whose answers are sequential (扑克六湖's claim window,
+  LH-34, names the seats that answer together);
+- ``CHANCE_KINDS``: the event kinds that carry chance outcomes, committed to in GAME_START
+  (``engine.commit``);
+- ``decisions``: the game's decision hooks (``DecisionHooks``: docs/decisions.md);
+- ``tendencies`` and ``key_tendencies``: the game's tendency catalog as data
+  (``engine.tendency``), compiled to SQL by the warehouse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.events import Event
+
+if TYPE_CHECKING:
+    from engine.errors import IllegalMove
+    from engine.games.frame import Outcome
+    from engine.tendency import Tendency
+
+# The kinds whose chance outcomes GAME_START commits to when a game declares none of its own
+# (engine.commit.CHANCE_KINDS; kept here too so that the registry needs no import of commit).
+DEFAULT_CHANCE_KINDS: tuple[str, ...] = ("GAME_START", "DEAL", "CUT")
+
+
+def never_hidden(e: Event, seat: int | None) -> bool:
+    """The default ``event_hidden``: every seat sees that every event happened."""
+    return False
+
+
+def as_logged(state: Any, e: Event) -> Event:
+    """The default ``annotate``: the event as it came, nothing derived to fill in."""
+    return e
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionHooks:
+    """A game's decision points (docs/decisions.md): its option categories, tags and phase
+    words, the standing out-of-turn options, and the functions the collector calls per event.
+
+    ``BY_KIND`` (event kind -> the function ``decision`` calls for it) and ``LAPSING`` (the
+    kinds ``lapsed`` may return rows for) are optional speed-ups; absent or empty, the
+    collector calls ``decision`` and ``lapsed`` for every kind."""
+
+    DECISIONS: tuple[tuple[str, str], ...]        # (category, description), rule ids named
+    TAGS: tuple[tuple[str, str], ...]             # (tag, description): game facts of a row
+    PHASES: tuple[str, ...]                       # the game's phase words
+    STANDING: Mapping[str, str]                   # {take: lapse}
+    decision: Callable[[Any, Event], Any]         # (state before, event) -> Decision | None
+    lapsed: Callable[[Any, Event], tuple[Any, ...]]   # the standing options this event ends
+    action_category: Callable[[Any, Event], str | None]
+    opposite_seat: Callable[[int, int], int]      # (seat, n seats) -> seat opposite, or -1
+    BY_KIND: Mapping[str, Callable[[Any, Event], Any]] | None = None
+    LAPSING: frozenset[str] | None = None
+
+    @classmethod
+    def of(cls, module: Any) -> DecisionHooks:
+        """The hooks a game's decisions module defines (its ``DECISIONS``, ``TAGS``,
+        ``PHASES``, ``STANDING``, ``decision``, ``lapsed``, ``action_category``,
+        ``opposite_seat`` and, when it has them, ``BY_KIND`` and ``LAPSING``)."""
+        ns = vars(module)
+        lapsing = ns.get("LAPSING")
+        return cls(DECISIONS=tuple(module.DECISIONS), TAGS=tuple(module.TAGS),
+                   PHASES=tuple(module.PHASES), STANDING=dict(module.STANDING),
+                   decision=module.decision, lapsed=module.lapsed,
+                   action_category=module.action_category,
+                   opposite_seat=module.opposite_seat, BY_KIND=ns.get("BY_KIND"),
+                   LAPSING=None if lapsing is None else frozenset(lapsing))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Game:
+    """One registered game (or variant): identity and table, rules, information, words,
+    analytics and test data, each a typed field (the module docstring lists the defaults)."""
+
+    # ---- identity and table
+    GAME_ID: str                       # the registry id, e.g. "keng"
+    TITLE: str                         # the name shown to people, e.g. "六人坑"
+    RULE_PREFIX: str                   # the rule-id prefix of its rules file, e.g. "KENG"
+    RULES_FILE: tuple[str, str]        # (package, path) of its rules text: ("engine", "rules/keng.md")
+    RULES_VERSION: str                 # written into GAME_START, e.g. "keng-1"
+    SIDES: str                         # "none", "fixed" or "formed" (engine.games.frame)
+    Options: Callable[..., Any]        # the frozen house-rule options: Options(**kw)
+    seat_count: Callable[[Any], int]   # how many seats a game with these options has
+    sides: Callable[..., tuple[str | None, ...]]   # (state, viewer=None): each seat's side
+    outcomes: Callable[[Any], tuple[Outcome, ...] | None]  # place, score, win/loss/draw
+
+    # ---- rules
+    start_event: Callable[..., Event]  # (game_id, players, rng, options=None, **kw)
+    initial_state: Callable[[Event], Any]
+    step: Callable[[Any, Event], None]             # check, then apply in place
+    apply: Callable[[Any, Event], Any]             # the state after; the input unchanged
+    check: Callable[[Any, Event], None]            # raise if not legal now
+    legal_actions: Callable[[Any], list[Event]]
+    auto_event: Callable[..., Event | None]        # (state, rng=None): the owed automatic event
+    next_auto: Callable[[Any], str | None]         # the kind of the owed automatic event
+    to_move: Callable[[Any], int]                  # -1: none, an automatic event is owed
+    is_over: Callable[[Any], bool]
+    session_start: Callable[[Any], dict[str, Any]]  # start_event keywords of the next game
+    check_session: Callable[[Event, Any], IllegalMove | None]
+    result: Callable[[Any], dict[str, Any] | None]
+    face_counts: Callable[[Any], Any]              # a Counter of every face (None mid-deal)
+
+    # ---- information
+    view: Callable[[Any, int | None], dict[str, Any]]
+    cards_visible: Callable[[Event, int | None], bool]
+    seen_event: Callable[[Event, int | None], Event]
+    to_position: Callable[[Any], dict[str, Any]]
+    from_position: Callable[[dict[str, Any]], Any]
+
+    # ---- words
+    render: Callable[..., str]                     # (state, seat=None): the table as text
+
+    # ---- analytics
+    decisions: DecisionHooks
+
+    # ---- bots, demo corpus, conformance data
+    POLICIES: Mapping[str, Any]                    # self-play bots by name: .choose(s, rng)
+    DEMO: Mapping[str, Any]                        # weight, option_sets, session_games, policy
+    CONFORMANCE: Mapping[str, Any]                 # option_sets, games, required_kinds, ...
+
+    # ---- optional hooks, with their defaults
+    session_length: Callable[[Any], int] | None = None
+    annotate: Callable[[Any, Event], Event] = as_logged
+    event_hidden: Callable[[Event, int | None], bool] = never_hidden
+    window_seats: Callable[[Any], tuple[int, ...]] | None = None
+    CHANCE_KINDS: tuple[str, ...] = DEFAULT_CHANCE_KINDS
+    tendencies: tuple[Tendency, ...] = ()          # its tendency catalog (engine.tendency)
+    key_tendencies: tuple[str, ...] = ()           # the few the replay page shows per seat
+    extras: Mapping[str, Any] = field(default_factory=dict)   # a game's own declared extras
+
+    def __repr__(self) -> str:
+        return f"<game {self.GAME_ID} ({self.TITLE})>"

@@ -1,0 +1,72 @@
+"""六人斗地主's tendency catalogs as data (engine.tendency), one per variant: the choices each
+variant has (bidding in 3v3 and 2v4, doubling in 3v3, show hand in the 4-deck variants, side
+choosing in 正反) and the play tendencies all three share (DDZ-n); the warehouse compiles them
+to SQL (docs/decisions.md)."""
+
+from __future__ import annotations
+
+from engine.tendency import (
+    ALWAYS,
+    RESULTS,
+    Tendency,
+    chosen,
+    option,
+    outcome,
+    relation,
+    side,
+    tag,
+)
+
+_BEAT = option("play", "bomb")
+
+_PLAY = (
+    Tendency("bombs", "plays a bomb on another's play when it holds one that beats it "
+             "(DDZ-42)", ~tag("lead") & option("bomb"), chosen("bomb")),
+    Tendency("bombs_when_only_bomb", "bombs when only a bomb beats the top play rather "
+             "than passing (DDZ-42, DDZ-73)", option("bomb") & option("pass") & ~option("play"),
+             chosen("bomb")),
+    Tendency("leads_bomb", "leads a bomb when it holds one rather than an ordinary play "
+             "(DDZ-42, DDZ-72)", tag("lead") & option("bomb"), chosen("bomb")),
+    Tendency("lets_partner_run", "does not beat its own side's top play when it could "
+             "(DDZ-72, DDZ-73)", tag("partner_top") & _BEAT, chosen("pass")),
+    Tendency("contests", "beats an opponent's play when it can (DDZ-41, DDZ-42)",
+             relation("opponent") & _BEAT, chosen("play", "bomb")),
+    Tendency("stops_foe_low", "beats an opponent's play when an opponent holds three "
+             "cards or fewer, when it can (DDZ-41, DDZ-76)",
+             relation("opponent") & tag("foe_low") & _BEAT, chosen("play", "bomb")),
+)
+_BIDS = Tendency("bids", "叫分: bids rather than passes when it may bid (DDZ-14)",
+                 option("bid"), chosen("bid"))
+_DOUBLES = (
+    Tendency("doubles", "加倍: doubles when it may (DDZ-37)", option("double"), chosen("double")),
+    Tendency("doubles_as_farmer", "加倍: doubles as a farmer (DDZ-37)",
+             option("double") & side("farmer"), chosen("double")),
+)
+_SHOWS = Tendency("shows", "明牌: shows its hand as a landlord when it may (DDZ-38, DDZ-39)",
+                  option("show"), chosen("show"))
+_JOINS_FAN = Tendency("joins_fan", "站隊: a farmer joins the 反 (dark-mark) landlord rather "
+                      "than the 正 (DDZ-35)", option("fan"), chosen("fan"))
+_WINS_ZHENGFAN = (
+    Tendency("wins", "ends the hand on the winning side (DDZ-76, DDZ-89)", ALWAYS,
+             outcome("win"), RESULTS),
+    Tendency("wins_fan", "wins on the 反 side (DDZ-32, DDZ-76)", side("fan"), outcome("win"),
+             RESULTS),
+)
+_WINS_LANDLORD = (
+    Tendency("wins_as_landlord", "wins as a landlord (DDZ-76, DDZ-84, DDZ-88)",
+             side("landlord"), outcome("win"), RESULTS),
+    Tendency("wins_as_farmer", "wins as a farmer (DDZ-76, DDZ-84, DDZ-88)", side("farmer"),
+             outcome("win"), RESULTS),
+)
+
+# variant -> its catalog, and the few the replay page shows for each seat "as of" a game
+TENDENCIES: dict[str, tuple[Tendency, ...]] = {
+    "3v3": (_BIDS, *_DOUBLES, *_PLAY, *_WINS_LANDLORD),
+    "2v4": (_BIDS, _SHOWS, *_PLAY, *_WINS_LANDLORD),
+    "zhengfan": (_SHOWS, _JOINS_FAN, *_PLAY, *_WINS_ZHENGFAN),
+}
+KEY_TENDENCIES: dict[str, tuple[str, ...]] = {
+    "3v3": ("bids", "doubles", "bombs"),
+    "2v4": ("bids", "shows", "bombs"),
+    "zhengfan": ("shows", "joins_fan", "bombs"),
+}
