@@ -102,7 +102,7 @@ def note(text: str, kind: str = "info", *, where: Any = None) -> None:
 
 
 def game_label(game: str | None) -> str:
-    """A game type as people know it, its id after: '六人坑 (keng)'; None and 'all games' are
+    """A game type as people know it, its id after: '<title> (<id>)'; None and 'all games' are
     'all games'; an id no longer registered is shown as it is."""
     if game is None or game == "all games":
         return "all games"

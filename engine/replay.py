@@ -17,7 +17,7 @@ CHECKPOINT_EVERY = 16
 
 
 def game_type(start: Event) -> str:
-    """The registry id (``GAMES`` key, e.g. ``"keng"``) of the game a GAME_START belongs to."""
+    """The registry id (a ``GAMES`` key) of the game a GAME_START belongs to."""
     if start.kind != "GAME_START":
         raise InvalidEvent("the first event of a game must be GAME_START", game_id=start.game_id,
                            seq=start.seq, field="kind")

@@ -17,7 +17,7 @@ from engine.log import LogWriter
 from engine.sim import options_tag, simulate
 from liujia.commands._common import fail, safe_text
 
-DEFAULT_GAME = "keng"
+DEFAULT_GAME = next(iter(GAMES))      # the registry's first game
 DEFAULT_POLICY = "random"
 
 
@@ -60,16 +60,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--policy", default=DEFAULT_POLICY, choices=PolicyNames(),
                    metavar="POLICY",
                    help="bot policy of every seat, one of the chosen game's POLICIES "
-                   "(random and greedy for every game; ddz6 also random_timeouts and "
-                   "greedy_timeouts) (default random)")
+                   "(random and greedy for every game; some games have more, listed when a "
+                   "name is wrong) (default random)")
     p.add_argument("--session-games", type=int, default=None,
                    help="games per session with the same players (default: the game's own "
                    "length of a session — 扑克六湖: its `hands` option — else 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help="house-rule option of the game, e.g. keng_hand_limit=30 (六人坑), "
-                   "kaidian_effect=record (够级) or mds_players=4 (摸到爽, required); "
-                   "repeatable; the game's options are listed when a name is wrong")
+                   help="house-rule option of the game (one of its Options, e.g. a hand size "
+                   "or a required number of players); repeatable; the game's options are "
+                   "listed when a name is wrong")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--no-commit", action="store_true", help="do not commit to each game's "
                    "deal in GAME_START (and reveal the salt in GAME_END), as logs of liujia "
