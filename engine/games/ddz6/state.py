@@ -101,6 +101,78 @@ class DdzState(SlotState):
     end_reason: str                  # '', out, auto, void
     result: str | None               # the canonical JSON settlement once over
 
+    def __init__(self, *, game_id: str, seq: int, players: tuple[str, ...], options: Any,
+                 variant: str, four: bool, deck: tuple[int, ...], phase: str,
+                 owed: tuple[str, ...], hands: tuple[tuple[int, ...], ...], kitty: tuple[int, ...],
+                 shares: tuple[tuple[int, ...], ...], played: tuple[int, ...], mark_pos: int,
+                 dark_pos: int, mark_face: int, om: int, dm: int, case: str, p_seat: int,
+                 hidden: tuple[int, ...], revealed: tuple[int, ...], landlords: tuple[int, ...],
+                 fixed: bool, solo: bool, bid_order: tuple[int, ...], bids: tuple[int, ...],
+                 bid_winner: int, bid_value: int, farmer_order: tuple[int, ...],
+                 side_of: tuple[int, ...], placed: tuple[int, ...], sides_done: bool,
+                 doubles: tuple[int, ...], shows: tuple[int, ...], shown: tuple[int, ...],
+                 auto: tuple[Any, ...], base: int, mult: int, bomb_incs: tuple[int, ...],
+                 leader: int, turn: int, top: Any, top_seat: int, top_cards: tuple[int, ...],
+                 passes: int, round_no: int, turn_rule: str,
+                 acts: tuple[tuple[int, ...] | None, ...], locked: int, out_seat: int,
+                 win_side: int, end_reason: str, result: str | None) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field
+        left out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id = game_id
+        self.seq = seq
+        self.players = players
+        self.options = options
+        self.variant = variant
+        self.four = four
+        self.deck = deck
+        self.phase = phase
+        self.owed = owed
+        self.hands = hands
+        self.kitty = kitty
+        self.shares = shares
+        self.played = played
+        self.mark_pos = mark_pos
+        self.dark_pos = dark_pos
+        self.mark_face = mark_face
+        self.om = om
+        self.dm = dm
+        self.case = case
+        self.p_seat = p_seat
+        self.hidden = hidden
+        self.revealed = revealed
+        self.landlords = landlords
+        self.fixed = fixed
+        self.solo = solo
+        self.bid_order = bid_order
+        self.bids = bids
+        self.bid_winner = bid_winner
+        self.bid_value = bid_value
+        self.farmer_order = farmer_order
+        self.side_of = side_of
+        self.placed = placed
+        self.sides_done = sides_done
+        self.doubles = doubles
+        self.shows = shows
+        self.shown = shown
+        self.auto = auto
+        self.base = base
+        self.mult = mult
+        self.bomb_incs = bomb_incs
+        self.leader = leader
+        self.turn = turn
+        self.top = top
+        self.top_seat = top_seat
+        self.top_cards = top_cards
+        self.passes = passes
+        self.round_no = round_no
+        self.turn_rule = turn_rule
+        self.acts = acts
+        self.locked = locked
+        self.out_seat = out_seat
+        self.win_side = win_side
+        self.end_reason = end_reason
+        self.result = result
+
     def landlord_count(self) -> int:
         """How many landlords the hand has once identities are fixed."""
         if self.solo:
