@@ -118,60 +118,24 @@ class DdzState(SlotState):
                  win_side: int, end_reason: str, result: str | None) -> None:
         """The one way to build a state: every field by name, none defaulted (a field
         left out is a TypeError). ``copy`` and ``step`` do not come here."""
-        self.game_id = game_id
-        self.seq = seq
-        self.players = players
-        self.options = options
-        self.variant = variant
-        self.four = four
-        self.deck = deck
-        self.phase = phase
-        self.owed = owed
-        self.hands = hands
-        self.kitty = kitty
-        self.shares = shares
-        self.played = played
-        self.mark_pos = mark_pos
-        self.dark_pos = dark_pos
-        self.mark_face = mark_face
-        self.om = om
+        self.game_id, self.seq, self.players, self.options = game_id, seq, players, options
+        self.variant, self.four, self.deck, self.phase, self.owed = variant, four, deck, phase, owed
+        self.hands, self.kitty, self.shares, self.played = hands, kitty, shares, played
+        self.mark_pos, self.dark_pos, self.mark_face, self.om = mark_pos, dark_pos, mark_face, om
         self.dm = dm
-        self.case = case
-        self.p_seat = p_seat
-        self.hidden = hidden
-        self.revealed = revealed
-        self.landlords = landlords
-        self.fixed = fixed
-        self.solo = solo
-        self.bid_order = bid_order
-        self.bids = bids
-        self.bid_winner = bid_winner
+        self.case, self.p_seat, self.hidden, self.revealed = case, p_seat, hidden, revealed
+        self.landlords, self.fixed, self.solo = landlords, fixed, solo
+        self.bid_order, self.bids, self.bid_winner = bid_order, bids, bid_winner
         self.bid_value = bid_value
-        self.farmer_order = farmer_order
-        self.side_of = side_of
-        self.placed = placed
+        self.farmer_order, self.side_of, self.placed = farmer_order, side_of, placed
         self.sides_done = sides_done
-        self.doubles = doubles
-        self.shows = shows
-        self.shown = shown
-        self.auto = auto
-        self.base = base
-        self.mult = mult
-        self.bomb_incs = bomb_incs
-        self.leader = leader
-        self.turn = turn
-        self.top = top
-        self.top_seat = top_seat
-        self.top_cards = top_cards
-        self.passes = passes
-        self.round_no = round_no
-        self.turn_rule = turn_rule
-        self.acts = acts
-        self.locked = locked
-        self.out_seat = out_seat
-        self.win_side = win_side
-        self.end_reason = end_reason
-        self.result = result
+        self.doubles, self.shows, self.shown = doubles, shows, shown
+        self.auto, self.base, self.mult, self.bomb_incs = auto, base, mult, bomb_incs
+        self.leader, self.turn, self.top, self.top_seat = leader, turn, top, top_seat
+        self.top_cards, self.passes, self.round_no = top_cards, passes, round_no
+        self.turn_rule, self.acts = turn_rule, acts
+        self.locked, self.out_seat, self.win_side = locked, out_seat, win_side
+        self.end_reason, self.result = end_reason, result
 
     def landlord_count(self) -> int:
         """How many landlords the hand has once identities are fixed."""
