@@ -18,7 +18,14 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse.errors import (  # noqa: F401  (re-exported: callers import them from here)
+    SAFE_CONFIG,
+    NotAWarehouse,
+    WarehouseError,
+    WarehouseMissing,
+)
 from warehouse.schema import DDL, SCHEMA_VERSION
+from warehouse.verify import foreign_objects, other_tables, table_problem, verify
 
 try:  # POSIX advisory locks; elsewhere writers are not serialised (documented)
     import fcntl
@@ -26,12 +33,6 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 ENV_VAR = "LIUJIA_DB"
-# Every connection liujia opens: no access to files, URLs or extensions beyond the database
-# file itself (a warehouse file someone sent must not read the viewer's files), and the
-# configuration locked so that no query can turn it back on.
-SAFE_CONFIG = {"enable_external_access": False, "lock_configuration": True}
-
-
 ALIAS = "wh"     # the name a warehouse file is attached under in every connection
 
 
@@ -42,8 +43,6 @@ def open_duckdb(path: str | os.PathLike[str], read_only: bool) -> duckdb.DuckDBP
     The file is attached to an in-memory database and looked at from there before it is put
     in use, so that nothing of it is in the search path while it is checked: a macro of the
     file's own named ``duckdb_views`` would otherwise answer for the catalog."""
-    from warehouse.verify import foreign_objects
-
     con = duckdb.connect(":memory:")
     try:
         con.execute(f"ATTACH ? AS {ALIAS}" + (" (READ_ONLY)" if read_only else ""), [str(path)])
@@ -67,22 +66,6 @@ def _data_home() -> Path:
 DEFAULT_DB: Path = _data_home() / "liujia" / "liujia.duckdb"
 TMP_SUFFIX = ".ingest-tmp"
 LOCK_SUFFIX = ".lock"
-
-
-class WarehouseError(RuntimeError):
-    """A warehouse that cannot be opened or written as asked."""
-
-
-class NotAWarehouse(WarehouseError):
-    """A DuckDB file that is not a liujia warehouse this version can read safely."""
-
-    def __init__(self, path: str | os.PathLike[str], problem: str, suffix: str = "") -> None:
-        self.path, self.problem = os.fspath(path), problem
-        super().__init__(f"{self.path} is not a liujia warehouse: {problem}{suffix}")
-
-
-class WarehouseMissing(WarehouseError, FileNotFoundError):
-    """The warehouse file does not exist (nothing has been ingested yet)."""
 
 
 class WriteFailed(WarehouseError):
@@ -137,8 +120,6 @@ def verified(con: duckdb.DuckDBPyConnection, path: Path,
              tables: bool = True) -> duckdb.DuckDBPyConnection:
     """The connection, once its file is verified to be a liujia warehouse (warehouse.verify;
     its tables too unless told not to); else it is closed and NotAWarehouse says why."""
-    from warehouse.verify import verify
-
     try:
         verify(con, path, tables=tables)
     except BaseException:
@@ -183,8 +164,6 @@ def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
 def _ensure_warehouse(con: duckdb.DuckDBPyConnection, db: Path) -> None:
     """Refuse a copy holding views, macros or odd tables (warehouse.verify); add any
     missing table."""
-    from warehouse.verify import other_tables, table_problem
-
     problem = other_tables(con)   # open_duckdb refused views, macros and other databases
     if problem is None:
         ensure_schema(con)
@@ -363,8 +342,6 @@ def _open_copy(db: Path, tmp: Path, fresh: bool) -> duckdb.DuckDBPyConnection:
 def _may_replace(db: Path) -> None:
     """Refuse to rebuild over a DuckDB file that opens and is something else than a liujia
     warehouse (views, macros, or tables without liujia's meta); a damaged one may go."""
-    from warehouse.verify import other_tables
-
     try:
         con = open_duckdb(db, read_only=True)
     except duckdb.Error:

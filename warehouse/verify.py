@@ -8,7 +8,7 @@ and on top of that a file is accepted only if it holds no view, no macro and no 
 database, records this liujia's schema version, and each of its tables is exactly the table
 liujia creates (the same ``CREATE TABLE`` statement as DuckDB normalises it). Otherwise
 ``NotAWarehouse`` says why.
-(``NotAWarehouse`` lives in warehouse.db, which calls these checks.)
+(``NotAWarehouse`` lives in warehouse.errors; warehouse.db calls these checks.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import os
 import duckdb
 
 from engine.ids import shown_id
-from warehouse.db import SAFE_CONFIG, NotAWarehouse
+from warehouse.errors import SAFE_CONFIG, NotAWarehouse
 from warehouse.schema import DDL, SCHEMA_VERSION, TABLES
 
 

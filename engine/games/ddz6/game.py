@@ -80,23 +80,21 @@ def initial_state(variant: str, e: Event) -> DdzState:
 def fresh(variant: str, game_id: str, opts: Any, players: tuple[str, ...],
           cards: tuple[int, ...]) -> DdzState:
     """A state before the deal."""
-    s = DdzState.__new__(DdzState)
-    s.game_id, s.seq, s.players, s.options = game_id, 1, players, opts
-    s.variant, s.four, s.deck, s.phase, s.owed = variant, four_deck(variant), cards, START, ("DEAL",)
-    s.hands, s.kitty, s.shares, s.played = ((),) * SEATS, (), ((),) * SEATS, ()
-    s.mark_pos = s.dark_pos = s.mark_face = s.om = s.dm = s.p_seat = -1
-    s.case, s.hidden, s.revealed, s.landlords, s.fixed, s.solo = "", (), (), (), False, False
-    s.bid_order, s.bids, s.bid_winner, s.bid_value = (), (), -1, 0
-    s.farmer_order, s.side_of, s.placed, s.sides_done = (), (), (), False
-    s.doubles, s.shows, s.shown, s.auto = (), (), (), ()
-    s.base = opts.base_score if s.four else 0
-    s.mult, s.bomb_incs = 1, ()
-    s.leader = s.turn = s.top_seat = -1
-    s.top, s.top_cards, s.passes, s.round_no, s.turn_rule = None, (), 0, 0, "DDZ-71"
-    s.acts = NO_ACTS
-    s.locked = s.out_seat = s.win_side = -1
-    s.end_reason, s.result = "", None
-    return s
+    four = four_deck(variant)
+    return DdzState(
+        game_id=game_id, seq=1, players=players, options=opts, variant=variant, four=four,
+        deck=cards, phase=START, owed=("DEAL",),
+        hands=((),) * SEATS, kitty=(), shares=((),) * SEATS, played=(),
+        mark_pos=-1, dark_pos=-1, mark_face=-1, om=-1, dm=-1,
+        case="", p_seat=-1, hidden=(), revealed=(), landlords=(), fixed=False, solo=False,
+        bid_order=(), bids=(), bid_winner=-1, bid_value=0,
+        farmer_order=(), side_of=(), placed=(), sides_done=False,
+        doubles=(), shows=(), shown=(), auto=(),
+        base=opts.base_score if four else 0, mult=1, bomb_incs=(),
+        leader=-1, turn=-1, top=None, top_seat=-1, top_cards=(), passes=0, round_no=0,
+        turn_rule="DDZ-71", acts=NO_ACTS,
+        locked=-1, out_seat=-1, win_side=-1, end_reason="", result=None,
+    )
 
 
 def apply(state: DdzState, event: Event) -> DdzState:

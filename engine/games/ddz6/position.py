@@ -115,22 +115,24 @@ def from_position(pos: dict[str, Any], *, scenario: bool = False) -> DdzState:
     cards = f.faces("deck")
     if sorted(cards) != sorted(deck(variant)):
         raise bad("deck", f"must be the {len(deck(variant))}-card pack of the variant")
-    s = fresh(variant, f.ident("game_id"), opts, players, cards)    # type: ignore[arg-type]
-    s.seq = f.int("seq", 1, MAX_SEQ)
-    s.phase = f.choice("phase", PHASES)
-    s.owed = tuple(_owed(f, x, i)
-                   for i, x in enumerate(f.list("owed")))
-    s.hands = tuple(sort_hand(h) for h in f.per_seat("hands", faces_value))
-    s.kitty = f.faces("kitty")
-    s.shares = f.per_seat("shares", faces_value)
-    s.played = f.faces("played")
-    check_pack([(f"hands[{i}]", h) for i, h in enumerate(s.hands)]
-               + [("kitty", s.kitty), ("played", s.played)], deck(variant), "pack",
-               partial=scenario or not any(s.hands))
-    _read_marks(f, s)
-    _read_identities(f, s)
-    _read_play(f, s)
+    before = fresh(variant, f.ident("game_id"), opts, players, cards)  # type: ignore[arg-type]
+    # the fields as read, in reading order (errors name the first), over those of the deal
+    v: dict[str, Any] = {name: getattr(before, name) for name in DdzState.FIELDS}
+    v["seq"] = f.int("seq", 1, MAX_SEQ)
+    v["phase"] = f.choice("phase", PHASES)
+    v["owed"] = tuple(_owed(f, x, i) for i, x in enumerate(f.list("owed")))
+    v["hands"] = tuple(sort_hand(h) for h in f.per_seat("hands", faces_value))
+    v["kitty"] = f.faces("kitty")
+    v["shares"] = f.per_seat("shares", faces_value)
+    v["played"] = f.faces("played")
+    check_pack([(f"hands[{i}]", h) for i, h in enumerate(v["hands"])]
+               + [("kitty", v["kitty"]), ("played", v["played"])], deck(variant), "pack",
+               partial=scenario or not any(v["hands"]))
+    _read_marks(f, v)
+    _read_identities(f, v)
+    _read_play(f, v)
     f.done("format", "game")
+    s = DdzState(**v)
     _check_consistent(s, scenario, acts_known="last" in (pos.get("round") or {}))
     return s
 
@@ -175,88 +177,90 @@ def _owed(f: Fields, x: Any, i: int) -> str:
     return x
 
 
-def _read_marks(f: Fields, s: DdzState) -> None:
+def _read_marks(f: Fields, v: dict[str, Any]) -> None:
     m = f.sub("marks")
-    s.mark_pos = m.int("open", 0, len(s.deck) - 1) if m.get("open") is not None else -1
+    v["mark_pos"] = m.int("open", 0, len(v["deck"]) - 1) if m.get("open") is not None else -1
     m.read.add("open")
-    s.dark_pos = m.int("dark", 0, len(s.deck) - 1) if m.get("dark") is not None else -1
-    if s.mark_pos >= 0:
-        s.mark_face, s.om = s.deck[s.mark_pos], s.mark_pos % 6
-    if s.dark_pos >= 0:
-        if not s.four:
+    v["dark_pos"] = m.int("dark", 0, len(v["deck"]) - 1) if m.get("dark") is not None else -1
+    if v["mark_pos"] >= 0:
+        v["mark_face"], v["om"] = v["deck"][v["mark_pos"]], v["mark_pos"] % 6
+    if v["dark_pos"] >= 0:
+        if not v["four"]:
             raise bad("marks.dark", "3v3 has one marked card")
-        s.dm = s.dark_pos % 6
-    if (s.mark_pos < 0) != (not any(s.hands)):
+        v["dm"] = v["dark_pos"] % 6
+    if (v["mark_pos"] < 0) != (not any(v["hands"])):
         raise bad("marks.open", "the mark is recorded exactly when the cards are dealt")
 
 
-def _read_identities(f: Fields, s: DdzState) -> None:
-    s.case = f.get("case") or ""
-    if s.case and (s.four or s.case not in CASES):
+def _read_identities(f: Fields, v: dict[str, Any]) -> None:
+    v["case"] = f.get("case") or ""
+    if v["case"] and (v["four"] or v["case"] not in CASES):
         raise bad("case", "is A, B1, B2 or C, in 3v3 only")
-    s.p_seat = f.seat("p_seat", allow_none=True)
-    s.hidden, s.revealed = f.seats("hidden"), f.seats("revealed")
-    if not set(s.revealed) <= set(s.hidden):
+    v["p_seat"] = f.seat("p_seat", allow_none=True)
+    v["hidden"], v["revealed"] = f.seats("hidden"), f.seats("revealed")
+    if not set(v["revealed"]) <= set(v["hidden"]):
         raise bad("revealed", "only a hidden landlord is revealed")
-    s.landlords, s.fixed, s.solo = f.seats("landlords"), f.bool("fixed"), f.bool("solo")
+    v["landlords"], v["fixed"] = f.seats("landlords"), f.bool("fixed")
+    v["solo"] = f.bool("solo")
     b = f.sub("bidding")
-    s.bid_order, s.bids = b.seats("order"), _ints(b, "bids", 0, 3)
-    if len(s.bids) > len(s.bid_order):
+    v["bid_order"], v["bids"] = b.seats("order"), _ints(b, "bids", 0, 3)
+    if len(v["bids"]) > len(v["bid_order"]):
         raise bad("bidding.bids", "one bid per seat of the order at most")
-    s.bid_winner, s.bid_value = b.seat("winner", allow_none=True), b.int("bid", 0, 3)
+    v["bid_winner"], v["bid_value"] = b.seat("winner", allow_none=True), b.int("bid", 0, 3)
     sc = f.sub("side_choosing")
-    s.farmer_order, s.placed = sc.seats("farmers"), sc.seats("placed")
-    s.side_of = _ints(sc, "sides", -1, 1)
-    s.sides_done = sc.bool("ended")
-    if s.side_of and len(s.side_of) != 6:
+    v["farmer_order"], v["placed"] = sc.seats("farmers"), sc.seats("placed")
+    v["side_of"] = _ints(sc, "sides", -1, 1)
+    v["sides_done"] = sc.bool("ended")
+    if v["side_of"] and len(v["side_of"]) != 6:
         raise bad("side_choosing.sides", "one side per seat, or none")
-    s.doubles, s.shows = _ints(f, "doubles", 0, 1), _ints(f, "shows", 0, 1)
-    s.shown = f.seats("shown")
+    v["doubles"], v["shows"] = _ints(f, "doubles", 0, 1), _ints(f, "shows", 0, 1)
+    v["shown"] = f.seats("shown")
     a = f.optional_sub("auto")
     if a is not None:
-        s.auto = (a.choice("reason", AUTO_REASONS), a.seat("seat", allow_none=True),
+        v["auto"] = (a.choice("reason", AUTO_REASONS), a.seat("seat", allow_none=True),
                   a.int("side", -1, 1))
 
 
-def _known_acts(s: DdzState) -> tuple[tuple[int, ...] | None, ...]:
+def _known_acts(v: dict[str, Any]) -> tuple[tuple[int, ...] | None, ...]:
     """The last acts a position without ``round.last`` implies: the top play's, and the passes
     since it; the others are not known (None)."""
     acts: list[tuple[int, ...] | None] = [None] * 6
-    if s.top_seat >= 0:
-        acts[s.top_seat] = tuple(s.top_cards)
-        for j in range(1, s.passes + 1):
-            acts[(s.top_seat + j) % 6] = ()
+    if v["top_seat"] >= 0:
+        acts[v["top_seat"]] = tuple(v["top_cards"])
+        for j in range(1, v["passes"] + 1):
+            acts[(v["top_seat"] + j) % 6] = ()
     return tuple(acts)
 
 
-def _read_play(f: Fields, s: DdzState) -> None:
-    s.base, s.mult = f.int("S", 0, 10 ** 9), f.int("N", 1, 10 ** 6)
-    s.bomb_incs = _ints(f, "bomb_increments", 0, 10)
+def _read_play(f: Fields, v: dict[str, Any]) -> None:
+    v["base"], v["mult"] = f.int("S", 0, 10 ** 9), f.int("N", 1, 10 ** 6)
+    v["bomb_incs"] = _ints(f, "bomb_increments", 0, 10)
     r = f.sub("round")
-    s.round_no, s.passes = r.int("number", 0, 10 ** 6), r.int("passes", 0, 5)
-    s.leader, s.turn = r.seat("leader", allow_none=True), r.seat("turn", allow_none=True)
-    s.turn_rule = r.choice("turn_rule", TURN_RULES)
-    s.top_seat, s.top_cards = r.seat("top_seat", allow_none=True), r.faces("top_cards")
+    v["round_no"], v["passes"] = r.int("number", 0, 10 ** 6), r.int("passes", 0, 5)
+    v["leader"], v["turn"] = r.seat("leader", allow_none=True), r.seat("turn", allow_none=True)
+    v["turn_rule"] = r.choice("turn_rule", TURN_RULES)
+    v["top_seat"], v["top_cards"] = r.seat("top_seat", allow_none=True), r.faces("top_cards")
     if "last" in r.obj:
-        s.acts = r.per_seat("last", _read_act)
+        v["acts"] = r.per_seat("last", _read_act)
     else:       # a position of liujia 0.2.0 (before round.last): what its fields tell
-        s.acts = _known_acts(s)
-    if s.top_cards:
-        s.top = classify(s.top_cards, s.variant, s.options)
-        if s.top is None or s.top_seat < 0:
+        v["acts"] = _known_acts(v)
+    if v["top_cards"]:
+        v["top"] = classify(v["top_cards"], v["variant"], v["options"])
+        if v["top"] is None or v["top_seat"] < 0:
             raise bad("round.top_cards", "the top play is a combination with its seat")
-    elif s.top_seat >= 0:
+    elif v["top_seat"] >= 0:
         raise bad("round.top_seat", "no top play, no top seat")
     locked = f.get("locked")
-    s.locked = -1 if locked is None else faces_value([locked], "locked")[0]
+    v["locked"] = -1 if locked is None else faces_value([locked], "locked")[0]
     e = f.sub("end")
-    s.out_seat, s.win_side = e.seat("out_seat", allow_none=True), e.int("winning_side", -1, 1)
-    s.end_reason = e.choice("reason", END_REASONS)
+    v["out_seat"] = e.seat("out_seat", allow_none=True)
+    v["win_side"] = e.int("winning_side", -1, 1)
+    v["end_reason"] = e.choice("reason", END_REASONS)
     res = f.get("result")
-    if s.phase == "over":
-        want = play.result_payload(s)
+    if v["phase"] == "over":
+        want = play.result_payload(DdzState(**v))     # the state but its result
         if res != json.loads(want):
             raise bad("result", "must be the settlement of this state (DDZ-81 … DDZ-90)")
-        s.result = want
+        v["result"] = want
     elif res is not None:
         raise bad("result", "only a finished hand has a result")

@@ -101,6 +101,42 @@ class DdzState(SlotState):
     end_reason: str                  # '', out, auto, void
     result: str | None               # the canonical JSON settlement once over
 
+    def __init__(self, *, game_id: str, seq: int, players: tuple[str, ...], options: Any,
+                 variant: str, four: bool, deck: tuple[int, ...], phase: str,
+                 owed: tuple[str, ...], hands: tuple[tuple[int, ...], ...], kitty: tuple[int, ...],
+                 shares: tuple[tuple[int, ...], ...], played: tuple[int, ...], mark_pos: int,
+                 dark_pos: int, mark_face: int, om: int, dm: int, case: str, p_seat: int,
+                 hidden: tuple[int, ...], revealed: tuple[int, ...], landlords: tuple[int, ...],
+                 fixed: bool, solo: bool, bid_order: tuple[int, ...], bids: tuple[int, ...],
+                 bid_winner: int, bid_value: int, farmer_order: tuple[int, ...],
+                 side_of: tuple[int, ...], placed: tuple[int, ...], sides_done: bool,
+                 doubles: tuple[int, ...], shows: tuple[int, ...], shown: tuple[int, ...],
+                 auto: tuple[Any, ...], base: int, mult: int, bomb_incs: tuple[int, ...],
+                 leader: int, turn: int, top: Any, top_seat: int, top_cards: tuple[int, ...],
+                 passes: int, round_no: int, turn_rule: str,
+                 acts: tuple[tuple[int, ...] | None, ...], locked: int, out_seat: int,
+                 win_side: int, end_reason: str, result: str | None) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field
+        left out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id, self.seq, self.players, self.options = game_id, seq, players, options
+        self.variant, self.four, self.deck, self.phase, self.owed = variant, four, deck, phase, owed
+        self.hands, self.kitty, self.shares, self.played = hands, kitty, shares, played
+        self.mark_pos, self.dark_pos, self.mark_face, self.om = mark_pos, dark_pos, mark_face, om
+        self.dm = dm
+        self.case, self.p_seat, self.hidden, self.revealed = case, p_seat, hidden, revealed
+        self.landlords, self.fixed, self.solo = landlords, fixed, solo
+        self.bid_order, self.bids, self.bid_winner = bid_order, bids, bid_winner
+        self.bid_value = bid_value
+        self.farmer_order, self.side_of, self.placed = farmer_order, side_of, placed
+        self.sides_done = sides_done
+        self.doubles, self.shows, self.shown = doubles, shows, shown
+        self.auto, self.base, self.mult, self.bomb_incs = auto, base, mult, bomb_incs
+        self.leader, self.turn, self.top, self.top_seat = leader, turn, top, top_seat
+        self.top_cards, self.passes, self.round_no = top_cards, passes, round_no
+        self.turn_rule, self.acts = turn_rule, acts
+        self.locked, self.out_seat, self.win_side = locked, out_seat, win_side
+        self.end_reason, self.result = end_reason, result
+
     def landlord_count(self) -> int:
         """How many landlords the hand has once identities are fixed."""
         if self.solo:

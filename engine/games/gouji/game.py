@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import collections
-import itertools
 import json
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.cards import format_faces
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import NONE, Event, payload_json
 from engine.games.common import start_error, start_options, start_payload, start_players
 from engine.games.frame import DRAW, FIXED_SIDES, LOSS, WIN, Outcome, apply_with, check_with
 from engine.games.gouji import rules
-from engine.games.gouji.cards import BJ_S, FIVE, PACK, RJ_S, SHAPE_MIN, STRENGTH, TWO_S
+from engine.games.gouji.actions import (
+    huiwu_event,
+    out_of_turn_actions,
+    play_events,
+    turn_actions,
+)
+from engine.games.gouji.cards import PACK
 from engine.games.gouji.options import GoujiOptions
 from engine.games.gouji.plays import (
     analyse,
-    answer_shapes,
-    groups,
-    make_info,
-    shape_cards,
-    shape_info,
 )
 from engine.games.gouji.state import (
     CUT,
@@ -32,18 +31,10 @@ from engine.games.gouji.state import (
     DIRECTION,
     N_SEATS,
     OVER,
-    PLAY,
     TEAM_NAMES,
     GoujiState,
     opposite,
     team_of,
-)
-from engine.games.gouji.turns import (
-    counts_out,
-    gouji_now,
-    may_answer_gouji,
-    n_out_for_phase,
-    responders,
 )
 
 GAME_ID = "gouji"
@@ -102,47 +93,13 @@ def initial_state(e: Event) -> GoujiState:
     if e.cards:
         raise InvalidEvent("GAME_START carries no cards (the deal records them)",
                            game_id=e.game_id, seq=0, field="cards")
-    s = GoujiState.__new__(GoujiState)
-    s.game_id = e.game_id
-    s.options = opts
-    s.players = tuple(players)
-    s.game_no = game_no
-    s.session = p.get("session")
-    s.previous_game = p.get("previous_game")
-    s.seq = 1
-    s.huiwu_due = False
-    s.cutter = -1
-    s.cuts = ()
-    s.first_player = -1
-    s.cut_holder = -1
-    s.hands = ((),) * N_SEATS
-    s.played = ()
-    s.out_pos = (0,) * N_SEATS
-    s.out_how = ("",) * N_SEATS
-    s.open_phase = False
-    s.opened = 0
-    s.xd_used = 0
-    s.xd_pending = -1
-    s.window = False
-    s.burner = -1
-    s.kd_cand = -1
-    rules.clear_round(s)
-    s.last = -1
-    s.to_act = -1
-    s.owed = ()
-    s.designation = None
-    s.result = None
     if game_no == 1:
         if e.target != NONE or e.tag or any(k in p for k in ("direction", "starter",
                                                               "huiwu_team")):
             raise start_error(e, "GJ-7", "the first game's starter and direction come from "
                                "the cut (GJ-6, GJ-7), not from GAME_START, and it owes no "
                                "会五 (GJ-35 follows a 串三户 of a previous game)")
-        s.direction = 0
-        s.starter = -1
-        s.huiwu_team = -1
-        s.stage = CUT
-        return s
+        return _fresh(e, opts, tuple(players), game_no, p, 0, -1, -1, CUT)
     d, st, hw = p.get("direction"), p.get("starter"), p.get("huiwu_team")
     if d not in (1, -1) or isinstance(d, bool):
         raise start_error(e, "GJ-5", f"direction {d!r} must be +1 or -1 (kept from game 1)")
@@ -153,11 +110,26 @@ def initial_state(e: Event) -> GoujiState:
     if hw is not None and team_of(st) != TEAM_NAMES.index(hw):
         raise start_error(e, "GJ-34", f"the starter after a 串三户 is the swept {hw} team's "
                            f"拉客, not seat {st}")
-    s.direction = d
-    s.starter = st
-    s.huiwu_team = -1 if hw is None else TEAM_NAMES.index(hw)
-    s.stage = DEAL
-    return s
+    return _fresh(e, opts, tuple(players), game_no, p, d, st,
+                  -1 if hw is None else TEAM_NAMES.index(hw), DEAL)
+
+
+def _fresh(e: Event, opts: GoujiOptions, players: tuple[str, ...], game_no: int,
+           p: dict[str, Any], direction: int, starter: int, huiwu_team: int,
+           stage: str) -> GoujiState:
+    """A state before the cut (game 1) or the deal (later games): no cards, no round."""
+    return GoujiState(
+        game_id=e.game_id, options=opts, players=players, game_no=game_no,
+        session=p.get("session"), previous_game=p.get("previous_game"), seq=1, stage=stage,
+        direction=direction, starter=starter, huiwu_team=huiwu_team, huiwu_due=False,
+        cutter=-1, cuts=(), first_player=-1, cut_holder=-1,
+        hands=((),) * N_SEATS, played=(), out_pos=(0,) * N_SEATS, out_how=("",) * N_SEATS,
+        open_phase=False, opened=0, xd_used=0, xd_pending=-1, window=False,
+        burner=-1, kd_cand=-1,
+        top=(), top_seat=-1, top_info=None, top_huiwu=False, passed=0,    # rules.clear_round
+        rang_seat=-1, rang_wait=(), last=-1, to_act=-1,
+        owed=(), designation=None, result=None,
+    )
 
 
 step = rules.step
@@ -232,164 +204,6 @@ def auto_event(s: GoujiState, rng: random.Random | None = None) -> Event | None:
 
 
 # ---------------------------------------------------------------- legal actions
-
-def huiwu_event(s: GoujiState) -> Event:
-    """The 会五 (GJ-35): all 5s of the starter's team, as one play by the starter."""
-    team = [i for i in range(N_SEATS) if team_of(i) == s.huiwu_team]
-    fives = {i: tuple(c for c in s.hands[i] if STRENGTH[c] == FIVE) for i in team}
-    payload = json.dumps({str(i): format_faces(fives[i]).split() for i in team},
-                         sort_keys=True, separators=(",", ":"))
-    cards = tuple(c for i in team for c in fives[i])
-    return Event("HUIWU", s.starter, cards, NONE, FIVE, "lead", payload, s.game_id, s.seq)
-
-
-def play_events(s: GoujiState) -> list[Event]:
-    """Every legal PLAY of the seat to act, listed by base, count and wilds (no subsets)."""
-    seat = s.to_act
-    hand = s.hands[seat]
-    g = groups(hand)
-    if s.top_seat < 0:
-        return _lead_events(s, seat, g, len(hand))
-    if gouji_now(s) and not may_answer_gouji(s, seat):
-        return []
-    gid, seq, size = s.game_id, s.seq, len(hand)
-    predict, tag_of = rules.predict, rules.play_tag
-    tags: dict[tuple[int, bool], str] = {}
-    out = []
-    for shape in answer_shapes(g, s.top_info):
-        info = shape_info(shape)
-        empties = info.n == size
-        key = (id(info), empties)
-        tag = tags.get(key)
-        if tag is None:
-            tag = tags[key] = tag_of("answer", info, *predict(s, seat, info, empties))
-        out.append(_new_event(Event, ("PLAY", seat, shape_cards(g, shape), NONE, info.base,
-                                      tag, None, gid, seq, 0, b"")))
-    return out
-
-
-def _lead_events(s: GoujiState, seat: int, g: list[list[int]], size: int) -> list[Event]:
-    """Every legal lead, built in tight loops: a 33-card hand has hundreds (GJ-12, GJ-28)."""
-    gid, seq = s.game_id, s.seq
-    twos, bjs, rjs = g[TWO_S], g[BJ_S], g[RJ_S]
-    n2, nbj, nrj = len(twos), len(bjs), len(rjs)
-    w2 = [tuple(twos[:a]) for a in range(n2 + 1)]
-    wb = [tuple(bjs[:b]) for b in range(nbj + 1)]
-    wr = [tuple(rjs[:c]) for c in range(nrj + 1)]
-    # the flags of a lead depend on the context only through these (rules.predict)
-    gouji_ctx = not s.open_phase and not counts_out(s, opposite(seat))
-    gouji_if_empties = gouji_ctx and n_out_for_phase(s) + 1 < 2
-    burner = s.burner == seat
-    kd = s.kd_cand == seat
-    tag_cache: dict[tuple[bool, bool, bool, bool, bool], str] = {}
-
-    def tag(base: int, n: int, a: int, b: int, c: int) -> str:
-        jok = b + c > 0
-        shaped = jok or n >= SHAPE_MIN[base]
-        pure = shaped and not jok and a == 0 and base < TWO_S
-        empties = n == size
-        void = burner and not jok and not (n == 1 and base == 3 and empties)
-        kaidian = kd and not void and base == 4 and a + b + c == 0
-        gouji = shaped and not void and (gouji_if_empties if empties else gouji_ctx)
-        key = (shaped, pure, gouji, kaidian, void)
-        t = tag_cache.get(key)
-        if t is None:
-            t = tag_cache[key] = rules.play_tag("lead", make_info(base, n, a, b, c), gouji,
-                                                kaidian, void)
-        return t
-
-    out: list[Event] = []
-    add = out.append
-    mk = _new_event
-    for base, shape_k in _lead_bases(g, size, n2, nbj, nrj):
-        group = g[base]
-        for k in shape_k:
-            nat = tuple(group[:k])
-            if base == 3:
-                cards = nat + w2[n2] + wb[nbj] + wr[nrj]
-                add(mk(Event, ("PLAY", seat, cards, NONE, 3, tag(3, len(cards), n2, nbj, nrj),
-                               None, gid, seq, 0, b"")))
-                continue
-            for a in range(n2 + 1):
-                na = nat + w2[a]
-                for b in range(nbj + 1):
-                    nab = na + wb[b]
-                    for c in range(nrj + 1):
-                        cards = nab + wr[c]
-                        add(mk(Event, ("PLAY", seat, cards, NONE, base,
-                                       tag(base, k + a + b + c, a, b, c), None, gid, seq, 0,
-                                       b"")))
-    for a in range(1, n2 + 1):
-        for b in range(nbj + 1):
-            for c in range(nrj + 1):
-                add(mk(Event, ("PLAY", seat, w2[a] + wb[b] + wr[c], NONE, TWO_S,
-                               tag(TWO_S, a + b + c, 0, b, c), None, gid, seq, 0, b"")))
-    for b in range(1, nbj + 1):
-        for c in range(nrj + 1):
-            add(mk(Event, ("PLAY", seat, wb[b] + wr[c], NONE, BJ_S, tag(BJ_S, b + c, 0, b, c),
-                           None, gid, seq, 0, b"")))
-    for c in range(1, nrj + 1):
-        add(mk(Event, ("PLAY", seat, wr[c], NONE, RJ_S, tag(RJ_S, c, 0, 0, c), None, gid, seq,
-                       0, b"")))
-    return out
-
-
-def _lead_bases(g: list[list[int]], size: int, n2: int, nbj: int,
-                nrj: int) -> list[tuple[int, range]]:
-    """(base, natural counts) of the leads below 2; 3s only when only 3s and wilds are left."""
-    out = []
-    n3 = len(g[3])
-    if n3 and n3 + n2 + nbj + nrj == size:
-        out.append((3, range(1, n3 + 1)))
-    for base in range(4, TWO_S):
-        if g[base]:
-            out.append((base, range(1, len(g[base]) + 1)))
-    return out
-
-
-def turn_actions(s: GoujiState) -> list[Event]:
-    """Legal actions of the seat due to act (direction, 和点, 会五, plays, pass, 让牌,
-    designation)."""
-    if s.stage == OVER or s.owed or s.stage in (CUT, DEAL):
-        return []
-    base = Event("PASS", game_id=s.game_id, seq=s.seq)
-    if s.stage == DIRECTION:
-        return [base._replace(kind="DIRECTION", seat=s.first_player, value=v) for v in (1, -1)]
-    if s.stage == DESIGNATE:
-        unplaced = [i for i in range(N_SEATS) if s.out_pos[i] == 0]
-        team = 1 - rules.sweep_team(s)
-        return [base._replace(kind="DESIGNATE", seat=m, payload=json.dumps({"order": list(p)}))
-                for m in unplaced if team_of(m) == team     # a judged member: GJ-46
-                for p in itertools.permutations(unplaced)]
-    if s.xd_pending >= 0:
-        o = opposite(s.xd_pending)
-        return [base._replace(kind="HEDIAN", seat=o, tag=t) for t in ("agree", "refuse")]
-    if s.huiwu_due:
-        return [huiwu_event(s)]
-    seat = s.to_act
-    out = play_events(s)
-    if s.top_seat >= 0:
-        out.append(base._replace(seat=seat))
-        if _may_yield(s, seat):
-            out.append(base._replace(kind="RANG", seat=seat))
-    return out
-
-
-def _may_yield(s: GoujiState, seat: int) -> bool:
-    if s.top_seat != opposite(seat) or s.rang_seat == seat:
-        return False
-    r = responders(s)
-    d = s.direction
-    return bool(r >> ((seat + d) % N_SEATS) & 1 or r >> ((seat + 2 * d) % N_SEATS) & 1)
-
-
-def out_of_turn_actions(s: GoujiState) -> list[Event]:
-    """宣点 by any seat whose pair has not used it, while the declaration window is open."""
-    if s.stage != PLAY or not s.window or s.xd_pending >= 0 or s.owed:
-        return []
-    return [Event("XUANDIAN", seat=i, game_id=s.game_id, seq=s.seq)
-            for i in range(N_SEATS) if not s.xd_used >> (i % 3) & 1]
-
 
 def legal_actions(s: GoujiState) -> list[Event]:
     """Every legal event now: the owed derived event, the chance events (every cut, one deal),

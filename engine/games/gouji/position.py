@@ -158,41 +158,43 @@ def from_position(p: Any, *, scenario: bool = False) -> GoujiState:
     open_position(p, POSITION_FORMAT, "gouji")
     f = Fields(p, N_SEATS)
     f.choice("game", ("gouji",))
-    s = GoujiState.__new__(GoujiState)
-    s.game_id = f.ident("game_id")
-    s.options = f.options("options", GoujiOptions)
-    s.players = f.per_seat("players", player_value)
-    s.game_no = f.int("game_no", 1, MAX_SEQ)
-    s.session = f.ident("session", allow_none=True, default=None)
-    s.previous_game = f.ident("previous_game", allow_none=True, default=None)
-    s.seq = f.int("seq", 1, MAX_SEQ)
-    s.stage = f.choice("stage", STAGES)
-    s.direction = f.choice("direction", (None, 1, -1)) or 0
-    s.starter = f.seat("starter", True)
-    s.huiwu_team = _team(f, "huiwu_team")
-    s.huiwu_due = f.bool("huiwu_due")
-    s.cutter = f.seat("cutter", True)
-    s.cuts = tuple(_cut(f.nested(c, f"cuts[{i}]")) for i, c in enumerate(f.list("cuts")))
-    s.first_player = f.seat("first_player", True)
-    s.cut_holder = f.seat("cut_holder", True)
-    s.hands = f.per_seat("hands", lambda v, name: sort_hand(faces_value(v, name)))
-    s.played = f.faces("played")
-    _read_out(s, f)
-    _read_declarations(s, f)
-    _read_top(s, f.optional_sub("top"))
-    s.passed = _mask(f, "passed")
+    v: dict[str, Any] = {}     # the fields as read, in reading order (errors name the first)
+    v["game_id"] = f.ident("game_id")
+    v["options"] = f.options("options", GoujiOptions)
+    v["players"] = f.per_seat("players", player_value)
+    v["game_no"] = f.int("game_no", 1, MAX_SEQ)
+    v["session"] = f.ident("session", allow_none=True, default=None)
+    v["previous_game"] = f.ident("previous_game", allow_none=True, default=None)
+    v["seq"] = f.int("seq", 1, MAX_SEQ)
+    v["stage"] = f.choice("stage", STAGES)
+    v["direction"] = f.choice("direction", (None, 1, -1)) or 0
+    v["starter"] = f.seat("starter", True)
+    v["huiwu_team"] = _team(f, "huiwu_team")
+    v["huiwu_due"] = f.bool("huiwu_due")
+    v["cutter"] = f.seat("cutter", True)
+    v["cuts"] = tuple(_cut(f.nested(c, f"cuts[{i}]")) for i, c in enumerate(f.list("cuts")))
+    v["first_player"] = f.seat("first_player", True)
+    v["cut_holder"] = f.seat("cut_holder", True)
+    v["hands"] = f.per_seat("hands", lambda v, name: sort_hand(faces_value(v, name)))
+    v["played"] = f.faces("played")
+    _read_out(v, f)
+    _read_declarations(v, f)
+    _read_top(v, f.optional_sub("top"))
+    v["passed"] = _mask(f, "passed")
     r = f.optional_sub("rang")
-    s.rang_seat = -1 if r is None else r.seat("seat")
-    s.rang_wait = () if r is None else r.seats("waiting")
-    s.last = f.seat("last", True)
-    s.to_act = f.seat("to_act", True)
-    s.owed = _owed(f, s.game_id)
+    v["rang_seat"] = -1 if r is None else r.seat("seat")
+    v["rang_wait"] = () if r is None else r.seats("waiting")
+    v["last"] = f.seat("last", True)
+    v["to_act"] = f.seat("to_act", True)
+    v["owed"] = _owed(f, v["game_id"])
     sweep = _team(f, "sweep")
-    s.designation = None if f.get("designation") is None else f.seats("designation")
-    s.result = f.get("result")
-    if s.result is not None and not isinstance(s.result, dict):
-        raise bad("result", f"must be GAME_END's result object or null, got {shown(s.result)}")
+    v["designation"] = None if f.get("designation") is None else f.seats("designation")
+    v["result"] = f.get("result")
+    result = v["result"]
+    if result is not None and not isinstance(result, dict):
+        raise bad("result", f"must be GAME_END's result object or null, got {shown(result)}")
     f.done("format", "game")
+    s = GoujiState(**v)
     if scenario:
         _check_shape(s, sweep)
     else:
@@ -200,19 +202,19 @@ def from_position(p: Any, *, scenario: bool = False) -> GoujiState:
     return s
 
 
-def _read_declarations(s: GoujiState, f: Fields) -> None:
+def _read_declarations(v: dict[str, Any], f: Fields) -> None:
     """The phase, 开点/宣点/和点 and the burn (GJ-18, GJ-36 to GJ-39)."""
-    s.open_phase = f.bool("open_phase")
-    s.opened = _mask(f, "opened")
-    s.xd_used = 0
+    v["open_phase"] = f.bool("open_phase")
+    v["opened"] = _mask(f, "opened")
+    v["xd_used"] = 0
     for pair in f.list("xuandian_used"):
-        if pair not in (0, 1, 2) or isinstance(pair, bool) or s.xd_used >> pair & 1:
+        if pair not in (0, 1, 2) or isinstance(pair, bool) or v["xd_used"] >> pair & 1:
             raise bad("xuandian_used", "lists opposite pairs 0-2 (0-3, 1-4, 2-5), each once")
-        s.xd_used |= 1 << pair
-    s.xd_pending = f.seat("xuandian_pending", True)
-    s.window = f.bool("window")
-    s.burner = f.seat("burner", True)
-    s.kd_cand = f.seat("kaidian_candidate", True)
+        v["xd_used"] |= 1 << pair
+    v["xd_pending"] = f.seat("xuandian_pending", True)
+    v["window"] = f.bool("window")
+    v["burner"] = f.seat("burner", True)
+    v["kd_cand"] = f.seat("kaidian_candidate", True)
 
 
 def _cut(c: Fields) -> tuple[int, int, int]:
@@ -220,7 +222,7 @@ def _cut(c: Fields) -> tuple[int, int, int]:
     return c.seat("seat"), card, c.choice("count_dir", (None, 1, -1)) or 0
 
 
-def _read_out(s: GoujiState, f: Fields) -> None:
+def _read_out(v: dict[str, Any], f: Fields) -> None:
     pos, how = [0] * N_SEATS, [""] * N_SEATS
     for k, o in enumerate(f.list("out")):
         o = f.nested(o, f"out[{k}]")
@@ -230,18 +232,18 @@ def _read_out(s: GoujiState, f: Fields) -> None:
         pos[i], how[i] = o.int("position", 1, N_SEATS), o.choice("how", HOWS[1:])
     if len([x for x in pos if x]) != len({x for x in pos if x}):
         raise bad("out", "gives two seats the same position")
-    s.out_pos, s.out_how = tuple(pos), tuple(how)
+    v["out_pos"], v["out_how"] = tuple(pos), tuple(how)
 
 
-def _read_top(s: GoujiState, top: Fields | None) -> None:
+def _read_top(v: dict[str, Any], top: Fields | None) -> None:
     if top is None:
-        s.top, s.top_seat, s.top_info, s.top_huiwu = (), -1, None, False
+        v["top"], v["top_seat"], v["top_info"], v["top_huiwu"] = (), -1, None, False
         return
-    s.top = top.faces("cards")
-    s.top_seat = top.seat("seat")
-    s.top_huiwu = top.bool("huiwu", False)
-    s.top_info = analyse(s.top)
-    if s.top_info is None:
+    v["top"] = top.faces("cards")
+    v["top_seat"] = top.seat("seat")
+    v["top_huiwu"] = top.bool("huiwu", False)
+    v["top_info"] = analyse(v["top"])
+    if v["top_info"] is None:
         raise bad("top.cards", "is not a play: cards other than 2s and jokers share one rank "
                   "(GJ-12)")
 

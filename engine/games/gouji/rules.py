@@ -15,10 +15,10 @@ from engine.errors import IllegalMove, InvalidEvent
 from engine.events import NONE, Event, payload_json
 from engine.games.common import holds, remove_cards
 from engine.games.frame import check_frame, illegal, invalid, result_diff
+from engine.games.gouji.actions import legal_now
 from engine.games.gouji.cards import (
     CUT_VALUE,
     FIVE,
-    FOUR,
     PACK,
     STRENGTH,
     THREE,
@@ -48,15 +48,17 @@ from engine.games.gouji.state import (
 )
 from engine.games.gouji.turns import (
     after,
-    counts_out,
     first_active_after,
     gouji_now,
     is_meitou,
     may_answer_gouji,
     n_out_for_phase,
     next_to_act,
+    play_tag,
+    predict,
     responders,
     stifleable,
+    sweep_team,
 )
 
 POSITION_NAMES = ("", "头客", "二客", "三客", "四客", "小拉", "拉客")
@@ -79,38 +81,6 @@ def _only(s: GoujiState, e: Event, *used: str) -> None:
             raise invalid(s, e, f"a {e.kind} carries no {name}", name)
 
 
-def legal_now(s: GoujiState) -> str:
-    """What would be legal now, for messages: 'seat 3: PLAY, PASS', the event the engine owes,
-    or '' when nothing is (the game is over)."""
-    from engine.games.gouji import game  # late: the game module builds on this one
-
-    if s.owed:
-        return f"the engine's {s.owed[0].kind} (owed)"
-    if s.stage == CUT:
-        return "a CUT" + (f" by seat {s.cutter} (after a joker)" if s.cutter >= 0 else "")
-    if s.stage == DEAL:
-        return f"the DEAL, from seat {s.starter}"
-    try:
-        acts = game.turn_actions(s) if s.to_act >= 0 or s.stage != PLAY else []
-        oot = game.out_of_turn_actions(s)
-    except (IndexError, TypeError):      # a hand-built position the game could not reach
-        return ""
-    by_seat: dict[int, list[str]] = {}
-    for a in acts:
-        kinds = by_seat.setdefault(a.seat, [])
-        if a.kind not in kinds:
-            kinds.append(a.kind)
-    by_kinds: dict[str, list[int]] = {}
-    for seat, kinds in sorted(by_seat.items()):
-        by_kinds.setdefault(", ".join(kinds), []).append(seat)
-    parts = [f"seat{'s' * (len(seats) > 1)} {', '.join(map(str, seats))}: {kinds}"
-             for kinds, seats in by_kinds.items()]
-    if oot:
-        parts.append(f"XUANDIAN by seat{'s' * (len(oot) > 1)} "
-                     f"{', '.join(str(a.seat) for a in oot)}")
-    return "; ".join(parts)
-
-
 def _seat(s: GoujiState, e: Event) -> int:
     if not isinstance(e.seat, int) or not 0 <= e.seat < N_SEATS:
         raise invalid(s, e, f"seat {e.seat!r} is not a seat 0-5", "seat")
@@ -118,41 +88,6 @@ def _seat(s: GoujiState, e: Event) -> int:
 
 
 # ---------------------------------------------------------------- annotation (GJ-48)
-
-def play_tag(role: str, info: PlayInfo, gouji: bool, kaidian: bool, void: bool) -> str:
-    """The annotation tag of a play: role, then the flags that hold, joined by '+'."""
-    parts = [role]
-    if info.shaped:
-        parts.append("shaped")
-    if info.pure:
-        parts.append("pure")
-    if gouji:
-        parts.append("gouji")
-    if kaidian:
-        parts.append("kaidian")
-    if void:
-        parts.append("void")
-    return "+".join(parts)
-
-
-def predict(s: GoujiState, seat: int, info: PlayInfo, empties: bool) -> tuple[bool, bool, bool]:
-    """(gouji, kaidian, void) of a play by the seat to act, from the state before it."""
-    leading = s.top_seat < 0
-    void = (leading and s.burner == seat and info.nbj + info.nrj == 0
-            and not (info.n == 1 and info.base == THREE and empties))
-    kaidian = (leading and not void and s.kd_cand == seat and info.base == FOUR
-               and info.n2 + info.nbj + info.nrj == 0)
-    if void or not info.shaped:
-        return False, kaidian, void
-    judged_count = s.options.judged_counts_as_out
-    stifles = not leading and judged_count and stifleable(s, s.top_seat)
-    n_out = n_out_for_phase(s) + empties + stifles
-    if s.open_phase or n_out >= 2:
-        return False, kaidian, void
-    opp = opposite(seat)
-    opp_out = counts_out(s, opp) or (stifles and s.top_seat == opp)
-    return not opp_out, kaidian, void
-
 
 # ---------------------------------------------------------------- derived events
 
@@ -201,14 +136,6 @@ def _phase_check(s: GoujiState) -> None:
         _owe(s, _ev(s, "PHASE_OPEN"))
         if s.burner >= 0:
             _end_burn(s, "open_phase")
-
-
-def sweep_team(s: GoujiState) -> int:
-    """The team holding positions 1, 2 and 3 (串三户, GJ-34), or -1."""
-    holders = [i for i in range(N_SEATS) if 1 <= s.out_pos[i] <= 3]
-    if len(holders) == 3 and len({team_of(i) for i in holders}) == 1:
-        return team_of(holders[0])
-    return -1
 
 
 def _check_end(s: GoujiState) -> bool:

@@ -98,6 +98,59 @@ class GoujiState(SlotState):
     designation: tuple[int, ...] | None   # the swept team's order, once designated
     result: dict | None
 
+    def __init__(self, *, game_id: str, options: GoujiOptions, players: tuple[str, ...],
+                 game_no: int, session: str | None, previous_game: str | None, seq: int,
+                 stage: str, direction: int, starter: int, huiwu_team: int, huiwu_due: bool,
+                 cutter: int, cuts: tuple[tuple[int, int, int], ...], first_player: int,
+                 cut_holder: int, hands: tuple[tuple[int, ...], ...], played: tuple[int, ...],
+                 out_pos: tuple[int, ...], out_how: tuple[str, ...], open_phase: bool, opened: int,
+                 xd_used: int, xd_pending: int, window: bool, burner: int, kd_cand: int,
+                 top: tuple[int, ...], top_seat: int, top_info: PlayInfo | None, top_huiwu: bool,
+                 passed: int, rang_seat: int, rang_wait: tuple[int, ...], last: int, to_act: int,
+                 owed: tuple[Event, ...], designation: tuple[int, ...] | None, result: dict | None,
+                 ) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field
+        left out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id = game_id
+        self.options = options
+        self.players = players
+        self.game_no = game_no
+        self.session = session
+        self.previous_game = previous_game
+        self.seq = seq
+        self.stage = stage
+        self.direction = direction
+        self.starter = starter
+        self.huiwu_team = huiwu_team
+        self.huiwu_due = huiwu_due
+        self.cutter = cutter
+        self.cuts = cuts
+        self.first_player = first_player
+        self.cut_holder = cut_holder
+        self.hands = hands
+        self.played = played
+        self.out_pos = out_pos
+        self.out_how = out_how
+        self.open_phase = open_phase
+        self.opened = opened
+        self.xd_used = xd_used
+        self.xd_pending = xd_pending
+        self.window = window
+        self.burner = burner
+        self.kd_cand = kd_cand
+        self.top = top
+        self.top_seat = top_seat
+        self.top_info = top_info
+        self.top_huiwu = top_huiwu
+        self.passed = passed
+        self.rang_seat = rang_seat
+        self.rang_wait = rang_wait
+        self.last = last
+        self.to_act = to_act
+        self.owed = owed
+        self.designation = designation
+        self.result = result
+
     @property
     def phase(self) -> str:
         """The stage, under the name the generic tools use."""

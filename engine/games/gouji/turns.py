@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from engine.games.gouji.cards import STRENGTH, THREE
-from engine.games.gouji.state import JUDGED, N_SEATS, TEAM_MASK, GoujiState, opposite, team_of
+from engine.games.gouji.cards import FOUR, STRENGTH, THREE
+from engine.games.gouji.state import (
+    JUDGED,
+    N_SEATS,
+    TEAM_MASK,
+    GoujiState,
+    PlayInfo,
+    opposite,
+    team_of,
+)
 
 
 def counts_out(s: GoujiState, seat: int) -> bool:
@@ -109,3 +117,46 @@ def next_to_act(s: GoujiState, anchor: int) -> bool:
             s.to_act = t
             return True
     return False
+
+
+def sweep_team(s: GoujiState) -> int:
+    """The team holding positions 1, 2 and 3 (串三户, GJ-34), or -1."""
+    holders = [i for i in range(N_SEATS) if 1 <= s.out_pos[i] <= 3]
+    if len(holders) == 3 and len({team_of(i) for i in holders}) == 1:
+        return team_of(holders[0])
+    return -1
+
+
+def play_tag(role: str, info: PlayInfo, gouji: bool, kaidian: bool, void: bool) -> str:
+    """The annotation tag of a play: role, then the flags that hold, joined by '+'."""
+    parts = [role]
+    if info.shaped:
+        parts.append("shaped")
+    if info.pure:
+        parts.append("pure")
+    if gouji:
+        parts.append("gouji")
+    if kaidian:
+        parts.append("kaidian")
+    if void:
+        parts.append("void")
+    return "+".join(parts)
+
+
+def predict(s: GoujiState, seat: int, info: PlayInfo, empties: bool) -> tuple[bool, bool, bool]:
+    """(gouji, kaidian, void) of a play by the seat to act, from the state before it."""
+    leading = s.top_seat < 0
+    void = (leading and s.burner == seat and info.nbj + info.nrj == 0
+            and not (info.n == 1 and info.base == THREE and empties))
+    kaidian = (leading and not void and s.kd_cand == seat and info.base == FOUR
+               and info.n2 + info.nbj + info.nrj == 0)
+    if void or not info.shaped:
+        return False, kaidian, void
+    judged_count = s.options.judged_counts_as_out
+    stifles = not leading and judged_count and stifleable(s, s.top_seat)
+    n_out = n_out_for_phase(s) + empties + stifles
+    if s.open_phase or n_out >= 2:
+        return False, kaidian, void
+    opp = opposite(seat)
+    opp_out = counts_out(s, opp) or (stifles and s.top_seat == opp)
+    return not opp_out, kaidian, void

@@ -14,9 +14,10 @@ from engine.games.common import start_error, start_options, start_payload, start
 from engine.games.frame import FIXED_SIDES, Outcome, apply_with, check_with, team_outcomes
 from engine.games.keng import plays as legality
 from engine.games.keng import rules
-from engine.games.keng.cards import IS_JOKER, deck
+from engine.games.keng.actions import out_of_turn_actions, to_move, turn_actions
+from engine.games.keng.cards import deck
 from engine.games.keng.options import KengOptions
-from engine.games.keng.state import DEALING, N_SEATS, OVER, STARTING, KengState
+from engine.games.keng.state import DEALING, N_SEATS, OVER, KengState
 from engine.games.keng.state import team_of as team_index
 
 GAME_ID = "keng"
@@ -80,62 +81,51 @@ def initial_state(e: Event) -> KengState:
     if sorted(e.cards) != list(deck(opts)):
         raise start_error(e, "KENG-3", f"the deck order has {len(e.cards)} cards but not the "
                            f"composition of the {len(deck(opts))}-card 六人坑 deck")
-    s = KengState.__new__(KengState)
-    s.game_id = e.game_id
-    s.options = opts
-    s.players = tuple(players)
-    s.opener = opener
-    s.deck = tuple(e.cards)
-    s.seq = 1
-    s.phase = DEALING
-    s.hands = ((),) * N_SEATS
-    s.stock = ()
-    s.table = ()
-    s.top = ()
-    s.top_seat = -1
-    s.top_suit = -1
-    s.top_start = False
-    s.top_duel = False
-    s.covered = ()
-    s.pending = 0
-    s.direction = 1
-    s.cycle = 1
-    s.to_act = opener
-    s.turn_rule = "KENG-8"
-    s.drawn = False
-    s.accepted = False
-    s.drew_cards = False
-    s.owed = None
-    s.duel = None
-    s.duel_due = None
-    s.window = False
-    s.banned = (False,) * N_SEATS
-    s.ban_armed = (False,) * N_SEATS
-    s.ban_end_due = ()
-    s.count_used = (False,) * N_SEATS
-    s.report_seat = -1
-    s.penalty_due = None
-    s.reshuffle_due = False
-    s.passes = 0
-    s.end_due = None
-    s.result = None
-    return s
+    return KengState(
+        game_id=e.game_id,
+        options=opts,
+        players=tuple(players),
+        opener=opener,
+        deck=tuple(e.cards),
+        seq=1,
+        phase=DEALING,
+        hands=((),) * N_SEATS,
+        stock=(),
+        table=(),
+        top=(),
+        top_seat=-1,
+        top_suit=-1,
+        top_start=False,
+        top_duel=False,
+        covered=(),
+        pending=0,
+        direction=1,
+        cycle=1,
+        to_act=opener,
+        turn_rule="KENG-8",
+        drawn=False,
+        accepted=False,
+        drew_cards=False,
+        owed=None,
+        duel=None,
+        duel_due=None,
+        window=False,
+        banned=(False,) * N_SEATS,
+        ban_armed=(False,) * N_SEATS,
+        ban_end_due=(),
+        count_used=(False,) * N_SEATS,
+        report_seat=-1,
+        penalty_due=None,
+        reshuffle_due=False,
+        passes=0,
+        end_due=None,
+        result=None,
+    )
 
 
 step = rules.step
 next_auto = rules.next_auto
 due_seat = legality.due_seat
-
-
-def to_move(s: KengState) -> int:
-    """The seat whose action the game waits for: the seat turning the start card (KENG-9),
-    the duellist to act, else the seat to act; -1 when the engine owes an event or the game
-    is over."""
-    if s.phase == OVER or rules.next_auto(s) is not None:
-        return -1
-    if s.phase == STARTING:
-        return (s.opener + 3) % N_SEATS
-    return legality.due_seat(s)
 
 
 def seat_count(options: KengOptions | None = None) -> int:
@@ -151,63 +141,6 @@ def apply(state: KengState, event: Event) -> KengState:
 def check(state: KengState, event: Event) -> None:
     """Raise if the event is not legal in this state; changes nothing."""
     check_with(rules.step, state, event)
-
-
-def _named(e: Event, cards: tuple[int, ...]) -> list[Event]:
-    if IS_JOKER[cards[0]]:
-        return [e._replace(cards=cards, value=suit) for suit in range(4)]
-    return [e._replace(cards=cards)]
-
-
-def turn_actions(s: KengState) -> list[Event]:
-    """Legal actions of the seat due to act (turn play, stack, accept, draw, pass, duel play)."""
-    if s.phase == OVER or rules.next_auto(s) is not None:
-        return []
-    base = Event("PLAY", game_id=s.game_id, seq=s.seq)
-    if s.phase == STARTING:
-        flipper = to_move(s)
-        if not s.stock:
-            return []
-        return _named(base._replace(kind="START_CARD", seat=flipper), s.stock[:1])
-    if s.duel is not None:
-        seat = s.duel.to_act
-        return [base._replace(kind="DUEL_PLAY", seat=seat, cards=(f,))
-                for f in legality.duel_faces(s)]
-    seat = s.to_act
-    base = base._replace(seat=seat)
-    out: list[Event] = []
-    for cards in legality.plays(s, seat):
-        out.extend(_named(base, cards))
-    if s.pending > 0:
-        out.append(base._replace(kind="ACCEPT", cards=s.stock[:s.pending], value=s.pending))
-    elif s.drawn:
-        out.append(base._replace(kind="PASS"))
-    elif not out or s.options.keng_draw_when_able:
-        out.append(base._replace(kind="DRAW", cards=s.stock[:2], value=2))
-    return out
-
-
-def out_of_turn_actions(s: KengState) -> list[Event]:
-    """Legal out-of-turn actions: the last-card report, counts (KENG-41: at any moment, also
-    before the start card) and valid snatches."""
-    if s.phase not in ("start", "play") or rules.next_auto(s) is not None:
-        return []
-    base = Event("LAST_CARD", game_id=s.game_id, seq=s.seq)
-    out: list[Event] = []
-    r = s.report_seat
-    if r >= 0 and len(s.hands[r]) == 1:
-        out.append(base._replace(seat=r))
-    if s.window and s.cycle >= 2:
-        card = s.top[0]
-        for seat in range(N_SEATS):
-            if card in s.hands[seat] and legality.valid_snatch(s, seat, card):
-                out.append(base._replace(kind="SNATCH", seat=seat, cards=(card,), tag="valid"))
-    for seat in range(N_SEATS):
-        if not s.count_used[seat]:
-            for t in range(1 - team_index(seat), N_SEATS, 2):
-                out.append(base._replace(kind="COUNT", seat=seat, target=t,
-                                         value=len(s.hands[t])))
-    return out
 
 
 def legal_actions(s: KengState) -> list[Event]:

@@ -115,29 +115,30 @@ def from_position(p: Any, *, scenario: bool = False) -> KengState:
     open_position(p, POSITION_FORMAT, "keng")
     f = Fields(p, N_SEATS)
     f.choice("game", ("keng",))
-    s = KengState.__new__(KengState)
-    s.game_id = f.ident("game_id")
-    s.options = f.options("options", KengOptions)
-    s.players = f.per_seat("players", player_value)
-    s.opener = f.seat("opener")
-    s.deck = f.faces("deck")
-    s.seq = f.int("seq", 1, MAX_SEQ)
-    s.phase = f.choice("phase", (DEALING, STARTING, PLAYING, OVER))
-    s.hands = f.per_seat("hands", lambda v, name: tuple(sorted(faces_value(v, name))))
-    s.stock = f.faces("stock")
-    s.table = f.faces("table")
-    _read_top(s, f.sub("top"))
-    s.pending = f.int("pending_draw", 0, max_pending(s.options))
-    s.direction = f.choice("direction", (1, -1))
-    s.cycle = f.int("cycle", 1, MAX_SEQ)
-    s.to_act = f.seat("to_act")
-    s.turn_rule = f.choice("turn_rule", TURN_RULES, "KENG-15")
-    s.drawn = f.bool("drawn_two")
-    s.accepted = f.bool("accepted")
-    s.drew_cards = f.bool("drew_cards", False)
-    _read_flow(s, f)
-    s.result = _read_result(f)
+    v: dict[str, Any] = {}     # the fields as read, in reading order (errors name the first)
+    v["game_id"] = f.ident("game_id")
+    v["options"] = f.options("options", KengOptions)
+    v["players"] = f.per_seat("players", player_value)
+    v["opener"] = f.seat("opener")
+    v["deck"] = f.faces("deck")
+    v["seq"] = f.int("seq", 1, MAX_SEQ)
+    v["phase"] = f.choice("phase", (DEALING, STARTING, PLAYING, OVER))
+    v["hands"] = f.per_seat("hands", lambda v, name: tuple(sorted(faces_value(v, name))))
+    v["stock"] = f.faces("stock")
+    v["table"] = f.faces("table")
+    _read_top(v, f.sub("top"))
+    v["pending"] = f.int("pending_draw", 0, max_pending(v["options"]))
+    v["direction"] = f.choice("direction", (1, -1))
+    v["cycle"] = f.int("cycle", 1, MAX_SEQ)
+    v["to_act"] = f.seat("to_act")
+    v["turn_rule"] = f.choice("turn_rule", TURN_RULES, "KENG-15")
+    v["drawn"] = f.bool("drawn_two")
+    v["accepted"] = f.bool("accepted")
+    v["drew_cards"] = f.bool("drew_cards", False)
+    _read_flow(v, f)
+    v["result"] = _read_result(f)
     f.done("format", "game")
+    s = KengState(**v)
     if scenario:
         _check_shape(s)
     else:
@@ -145,44 +146,46 @@ def from_position(p: Any, *, scenario: bool = False) -> KengState:
     return s
 
 
-def _read_flow(s: KengState, f: Fields) -> None:
+def _read_flow(v: dict[str, Any], f: Fields) -> None:
     """The owed draw, the duel, windows, bans, counts, duties and the end owed."""
-    n_cards = len(deck(s.options))
+    n_cards = len(deck(v["options"]))
     o = f.optional_sub("owed_draw")
-    s.owed = None if o is None else (o.seat("seat"), o.choice("kind", OWED_KINDS),
-                                     o.int("cards", 1, n_cards))
+    v["owed"] = None if o is None else (o.seat("seat"), o.choice("kind", OWED_KINDS),
+                                        o.int("cards", 1, n_cards))
     d = f.optional_sub("duel")
-    s.duel = None if d is None else Duel(d.seat("challenger"), d.seat("defender"),
-                                         d.faces("cards"), d.seat("to_act"), d.seat("next_seat"))
+    v["duel"] = None if d is None else Duel(d.seat("challenger"), d.seat("defender"),
+                                            d.faces("cards"), d.seat("to_act"),
+                                            d.seat("next_seat"))
     dd = f.optional_sub("duel_start_due")
-    s.duel_due = None if dd is None else (dd.seat("challenger"), dd.seat("defender"),
-                                          dd.seat("next_seat"))
-    s.window = f.bool("snatch_window_open")
-    s.banned = f.per_seat("banned", bool_value)
-    s.ban_armed = f.per_seat("ban_ends_with_window", bool_value)
-    s.ban_end_due = f.seats("ban_end_due")
-    s.count_used = f.per_seat("count_used", bool_value)
-    s.report_seat = f.seat("last_card_obligation", allow_none=True)
+    v["duel_due"] = None if dd is None else (dd.seat("challenger"), dd.seat("defender"),
+                                             dd.seat("next_seat"))
+    v["window"] = f.bool("snatch_window_open")
+    v["banned"] = f.per_seat("banned", bool_value)
+    v["ban_armed"] = f.per_seat("ban_ends_with_window", bool_value)
+    v["ban_end_due"] = f.seats("ban_end_due")
+    v["count_used"] = f.per_seat("count_used", bool_value)
+    v["report_seat"] = f.seat("last_card_obligation", allow_none=True)
     pd = f.optional_sub("penalty_due")
-    s.penalty_due = None if pd is None else (pd.choice("kind", PENALTY_KINDS), pd.seat("seat"))
-    s.reshuffle_due = f.bool("reshuffle_due")
-    s.passes = f.int("passes_in_a_row", 0, MAX_SEQ)
+    v["penalty_due"] = None if pd is None else (pd.choice("kind", PENALTY_KINDS),
+                                                pd.seat("seat"))
+    v["reshuffle_due"] = f.bool("reshuffle_due")
+    v["passes"] = f.int("passes_in_a_row", 0, MAX_SEQ)
     ed = f.optional_sub("end_due")
-    s.end_due = None if ed is None else (ed.choice("reason", END_REASONS),
-                                         ed.int("seat", -1, N_SEATS - 1),
-                                         ed.int("team", -1, 1))
+    v["end_due"] = None if ed is None else (ed.choice("reason", END_REASONS),
+                                            ed.int("seat", -1, N_SEATS - 1),
+                                            ed.int("team", -1, 1))
 
 
-def _read_top(s: KengState, top: Fields) -> None:
-    s.top = top.faces("cards")
+def _read_top(v: dict[str, Any], top: Fields) -> None:
+    v["top"] = top.faces("cards")
     seat = top.get("seat")
-    s.top_seat = -1 if seat == -1 and not isinstance(seat, bool) else \
+    v["top_seat"] = -1 if seat == -1 and not isinstance(seat, bool) else \
         top.seat("seat", allow_none=True)
     suit = top.get("suit")
-    s.top_suit = -1 if suit is None else SUITS.index(top.choice("suit", tuple(SUITS)))
-    s.top_start = top.bool("start_card")
-    s.top_duel = top.bool("duel_card")
-    s.covered = top.faces("covered")
+    v["top_suit"] = -1 if suit is None else SUITS.index(top.choice("suit", tuple(SUITS)))
+    v["top_start"] = top.bool("start_card")
+    v["top_duel"] = top.bool("duel_card")
+    v["covered"] = top.faces("covered")
 
 
 def _read_result(f: Fields) -> dict | None:

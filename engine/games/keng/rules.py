@@ -15,6 +15,7 @@ from engine.games.common import holds, remove_cards
 from engine.games.frame import check_frame, result_diff
 from engine.games.frame import illegal as _illegal
 from engine.games.frame import invalid as _invalid
+from engine.games.keng.actions import legal_now, next_auto
 from engine.games.keng.cards import (
     CLASS,
     IS_JOKER,
@@ -27,7 +28,6 @@ from engine.games.keng.cards import (
 )
 from engine.games.keng.plays import (
     due_seat,
-    duel_faces,
     duel_ok,
     form_rule,
     has_play,
@@ -36,7 +36,6 @@ from engine.games.keng.plays import (
     play_rule,
 )
 from engine.games.keng.state import (
-    DEALING,
     N_SEATS,
     OVER,
     PLAYING,
@@ -59,23 +58,6 @@ CONTINUED = "continued"
 
 
 # ---------------------------------------------------------------- what is legal now
-
-def legal_now(s: KengState) -> str:
-    """What would be legal now, for messages: 'seat 3: PLAY, ACCEPT', the automatic event the
-    engine owes, or '' (the game is over)."""
-    from engine.games.keng import game  # late: the game module builds on this one
-
-    due = next_auto(s)
-    if due is not None:
-        return f"the engine's {due} (owed)"
-    kinds: list[str] = []
-    seat = -1
-    for a in game.turn_actions(s):
-        seat = a.seat
-        if a.kind not in kinds:
-            kinds.append(a.kind)
-    return f"seat {seat}: {', '.join(kinds)}" if kinds else ""
-
 
 # ---------------------------------------------------------------- hands and draws
 
@@ -156,29 +138,6 @@ def _deadline(s: KengState, actor: int) -> None:
 
 
 # ---------------------------------------------------------------- the automatic events
-
-def next_auto(s: KengState) -> str | None:
-    """Kind of the automatic event the engine owes now, in the order of keng.md section 13."""
-    if s.phase == OVER:
-        return None
-    if s.end_due is not None:
-        return "GAME_END"
-    if s.phase == DEALING:
-        return "DEAL"
-    if s.reshuffle_due:
-        return "RESHUFFLE"
-    if s.owed is not None:
-        return s.owed[1]
-    if s.ban_end_due:
-        return "BAN_END"
-    if s.penalty_due is not None:
-        return s.penalty_due[0]
-    if s.duel_due is not None:
-        return "DUEL_START"
-    if s.duel is not None and not duel_faces(s):
-        return "DUEL_END"
-    return None
-
 
 def result_payload(s: KengState) -> str:
     """The JSON result a GAME_END must carry (KENG-49)."""

@@ -82,6 +82,59 @@ class KengState(SlotState):
     end_due: tuple[str, int, int] | None  # (reason, deciding seat, winning team)
     result: dict | None
 
+    def __init__(self, *, game_id: str, options: KengOptions, players: tuple[str, ...],
+                 opener: int, deck: tuple[int, ...], seq: int, phase: str,
+                 hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...],
+                 table: tuple[int, ...], top: tuple[int, ...], top_seat: int, top_suit: int,
+                 top_start: bool, top_duel: bool, covered: tuple[int, ...], pending: int,
+                 direction: int, cycle: int, to_act: int, turn_rule: str, drawn: bool,
+                 accepted: bool, drew_cards: bool, owed: tuple[int, str, int] | None,
+                 duel: Duel | None, duel_due: tuple[int, int, int] | None, window: bool,
+                 banned: tuple[bool, ...], ban_armed: tuple[bool, ...],
+                 ban_end_due: tuple[int, ...], count_used: tuple[bool, ...], report_seat: int,
+                 penalty_due: tuple[str, int] | None, reshuffle_due: bool, passes: int,
+                 end_due: tuple[str, int, int] | None, result: dict | None) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field
+        left out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id = game_id
+        self.options = options
+        self.players = players
+        self.opener = opener
+        self.deck = deck
+        self.seq = seq
+        self.phase = phase
+        self.hands = hands
+        self.stock = stock
+        self.table = table
+        self.top = top
+        self.top_seat = top_seat
+        self.top_suit = top_suit
+        self.top_start = top_start
+        self.top_duel = top_duel
+        self.covered = covered
+        self.pending = pending
+        self.direction = direction
+        self.cycle = cycle
+        self.to_act = to_act
+        self.turn_rule = turn_rule
+        self.drawn = drawn
+        self.accepted = accepted
+        self.drew_cards = drew_cards
+        self.owed = owed
+        self.duel = duel
+        self.duel_due = duel_due
+        self.window = window
+        self.banned = banned
+        self.ban_armed = ban_armed
+        self.ban_end_due = ban_end_due
+        self.count_used = count_used
+        self.report_seat = report_seat
+        self.penalty_due = penalty_due
+        self.reshuffle_due = reshuffle_due
+        self.passes = passes
+        self.end_due = end_due
+        self.result = result
+
     @property
     def is_over(self) -> bool:
         """True once GAME_END is applied."""

@@ -116,27 +116,27 @@ def _seat_claims(f: Fields, key: str) -> tuple:
     return tuple(out)
 
 
-def _read_window(s: LhState, f: Fields) -> None:
+def _read_window(v: dict[str, Any], f: Fields) -> None:
     w = f.optional_sub("window")
     if w is None:
-        s.w_kind, s.w_card, s.w_from = "", -1, -1
-        s.eligible = s.answers = s.calls = s.pending = ()
+        v["w_kind"], v["w_card"], v["w_from"] = "", -1, -1
+        v["eligible"] = v["answers"] = v["calls"] = v["pending"] = ()
         return
-    s.w_kind = w.choice("kind", (DISCARD_WINDOW, ROB_WINDOW))
-    s.w_card = _face(w, "card")
-    s.w_from = w.seat("from")
+    v["w_kind"] = w.choice("kind", (DISCARD_WINDOW, ROB_WINDOW))
+    v["w_card"] = _face(w, "card")
+    v["w_from"] = w.seat("from")
     elig = []
     for seat, cl, name in _seat_claims(w, "eligible"):
         if not isinstance(cl, list):
             raise bad(name, "must be [seat, [claims]]")
-        elig.append((seat, tuple(_full(s, _claim_value(w, c, name), s.w_card) for c in cl)))
-    s.eligible = tuple(elig)
-    s.answers, s.calls, s.pending = (tuple(
-        (seat, _full(s, _claim_value(w, c, name), s.w_card))
+        elig.append((seat, tuple(_full(v, _claim_value(w, c, name), v["w_card"]) for c in cl)))
+    v["eligible"] = tuple(elig)
+    v["answers"], v["calls"], v["pending"] = (tuple(
+        (seat, _full(v, _claim_value(w, c, name), v["w_card"]))
         for seat, c, name in _seat_claims(w, key)) for key in ("answers", "calls", "pending"))
 
 
-def _full(s: LhState, c: tuple, card: int) -> tuple:
+def _full(v: dict[str, Any], c: tuple, card: int) -> tuple:
     """A claim with its concealed cards (peng two, gang three of the card)."""
     kind, with_ = c
     if kind == "peng":
@@ -179,58 +179,58 @@ def _read_wins(f: Fields) -> tuple:
 
 
 def _read(p: dict[str, Any]) -> LhState:
-    s = LhState.__new__(LhState)
+    v: dict[str, Any] = {}     # the fields as read, in reading order (errors name the first)
     f = Fields(p, SEATS)
     f.choice("game", ("liuhu",))
-    s.game_id = f.ident("game_id")
-    s.seq = f.int("seq", 1, MAX_SEQ)
-    s.phase = f.choice("phase", PHASES)
-    s.options = f.options("options", LiuhuOptions)
-    s.players = f.per_seat("players", _player)
-    s.previous_game = f.ident("previous_game", allow_none=True)
-    s.session = f.ident("session", allow_none=True)
-    s.hand_no = f.int("hand", 1, s.options.hands)
-    s.first_dealer = f.seat("first_dealer")
-    s.dealer = f.seat("dealer")
+    v["game_id"] = f.ident("game_id")
+    v["seq"] = f.int("seq", 1, MAX_SEQ)
+    v["phase"] = f.choice("phase", PHASES)
+    v["options"] = f.options("options", LiuhuOptions)
+    v["players"] = f.per_seat("players", _player)
+    v["previous_game"] = f.ident("previous_game", allow_none=True)
+    v["session"] = f.ident("session", allow_none=True)
+    v["hand_no"] = f.int("hand", 1, v["options"].hands)
+    v["first_dealer"] = f.seat("first_dealer")
+    v["dealer"] = f.seat("dealer")
     dice = f.list("dice")
     if len(dice) != 2 or not all(isinstance(d, int) and not isinstance(d, bool)
                                  and 1 <= d <= 6 for d in dice):
         raise bad("dice", "must be two throws 1-6 (LH-10)")
-    s.dice = tuple(dice)
-    s.ring = f.faces("ring")
-    s.brk = f.int("break", 0, MAX_SEQ)
-    s.wall = f.faces("wall")
-    n = len(s.wall)
-    s.front = f.int("front", 0, n)
-    s.tail = f.int("tail", -1, n - 1)
+    v["dice"] = tuple(dice)
+    v["ring"] = f.faces("ring")
+    v["brk"] = f.int("break", 0, MAX_SEQ)
+    v["wall"] = f.faces("wall")
+    n = len(v["wall"])
+    v["front"] = f.int("front", 0, n)
+    v["tail"] = f.int("tail", -1, n - 1)
     bal = f.list("balances")
     if len(bal) != SEATS or not all(isinstance(x, int) and not isinstance(x, bool)
                                     and abs(x) <= 10 ** 9 for x in bal) or sum(bal):
         raise bad("balances", "must be 6 integers summing to 0 (LH-68)")
-    s.balances = tuple(bal)
-    s.turn = f.seat("turn")
-    s.drawn = _face(f, "drawn", allow_none=True)
-    s.hands = f.per_seat("hands", lambda v, name: tuple(sorted(_faces(v, name))))
-    s.melds = _read_melds(f)
-    s.pool = tuple((f.seat_value(x[0] if isinstance(x, list) and len(x) == 2 else None,
-                                 f"pool[{i}]"), _faces([x[1]], f"pool[{i}]")[0])
-                   for i, x in enumerate(f.list("pool")))
-    _read_window(s, f)
-    s.hus = _read_wins(f)
+    v["balances"] = tuple(bal)
+    v["turn"] = f.seat("turn")
+    v["drawn"] = _face(f, "drawn", allow_none=True)
+    v["hands"] = f.per_seat("hands", lambda v, name: tuple(sorted(_faces(v, name))))
+    v["melds"] = _read_melds(f)
+    v["pool"] = tuple((f.seat_value(x[0] if isinstance(x, list) and len(x) == 2 else None,
+                                    f"pool[{i}]"), _faces([x[1]], f"pool[{i}]")[0])
+                      for i, x in enumerate(f.list("pool")))
+    _read_window(v, f)
+    v["hus"] = _read_wins(f)
     ch = f.list("changes")
     if ch and (len(ch) != SEATS or not all(isinstance(x, int) and not isinstance(x, bool)
                                            and abs(x) <= 10 ** 6 for x in ch)):
         raise bad("changes", "must be [] or 6 chip changes")
-    s.changes = tuple(ch)
-    s.next_dealer = f.seat("next_dealer", allow_none=True)
+    v["changes"] = tuple(ch)
+    v["next_dealer"] = f.seat("next_dealer", allow_none=True)
     res = f.get("result")
     if res is not None and not isinstance(res, dict):
         raise bad("result", "must be GAME_END's result object or null")
-    s.result = None if res is None else json.dumps(res, sort_keys=True, separators=(",", ":"),
-                                                   ensure_ascii=False)
-    s.unseen = _read_unseen(f, s.seq)
+    v["result"] = None if res is None else json.dumps(res, sort_keys=True,
+                                                      separators=(",", ":"), ensure_ascii=False)
+    v["unseen"] = _read_unseen(f, v["seq"])
     f.done("format", "to_act")
-    return s
+    return LhState(**v)
 
 
 def _read_unseen(f: Fields, seq: int) -> tuple[int, ...]:

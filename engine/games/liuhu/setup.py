@@ -169,20 +169,19 @@ def fresh(game_id: str, opts: LiuhuOptions, players: tuple[str, ...], hand: int,
           dealer: int, dice: tuple[int, ...], ring: tuple[int, ...], balances: tuple[int, ...],
           previous_game: str | None, session: str | None) -> LhState:
     """A state before the deal."""
-    s = LhState.__new__(LhState)
-    s.game_id, s.seq, s.players, s.options = game_id, 1, players, opts
-    s.previous_game, s.session = previous_game, session
-    s.hand_no, s.first_dealer, s.dealer, s.dice, s.ring = hand, first, dealer, dice, ring
-    s.brk = break_index(len(ring), sum(dice))
-    s.wall = wall_of(ring, s.brk)
-    s.front, s.tail = 0, len(ring) - 1
-    s.balances = balances
-    s.phase, s.turn, s.drawn = DEAL, dealer, -1
-    s.hands, s.melds, s.pool = ((),) * SEATS, ((),) * SEATS, ()
-    clear_window(s)
-    s.hus, s.changes, s.next_dealer, s.result = (), (), -1, None
-    s.unseen = (0,) * SEATS
-    return s
+    brk = break_index(len(ring), sum(dice))
+    return LhState(
+        game_id=game_id, seq=1, players=players, options=opts,
+        previous_game=previous_game, session=session,
+        hand_no=hand, first_dealer=first, dealer=dealer,
+        dice=dice, ring=ring,    # type: ignore[arg-type]  # two throws, checked by the caller
+        brk=brk, wall=wall_of(ring, brk), front=0, tail=len(ring) - 1, balances=balances,
+        phase=DEAL, turn=dealer, drawn=-1,
+        hands=((),) * SEATS, melds=((),) * SEATS, pool=(),
+        w_kind="", w_card=-1, w_from=-1,                    # no claim window: clear_window
+        eligible=(), answers=(), calls=(), pending=(),
+        hus=(), changes=(), next_dealer=-1, result=None, unseen=(0,) * SEATS,
+    )
 
 
 def clear_window(s: LhState) -> None:

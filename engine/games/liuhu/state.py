@@ -87,6 +87,56 @@ class LhState(SlotState):
     unseen: tuple[int, ...]         # per seat, the events so far it did not see happen
     #                               # (LH-70: other seats' RESPOND, an AWARD of nothing)
 
+    def __init__(self, *, game_id: str, seq: int, players: tuple[str, ...], options: LiuhuOptions,
+                 previous_game: str | None, session: str | None, hand_no: int, first_dealer: int,
+                 dealer: int, dice: tuple[int, int], ring: tuple[int, ...], brk: int,
+                 wall: tuple[int, ...], front: int, tail: int, balances: tuple[int, ...],
+                 phase: str, turn: int, drawn: int, hands: tuple[tuple[int, ...], ...],
+                 melds: tuple[tuple[Meld, ...], ...], pool: tuple[tuple[int, int], ...],
+                 w_kind: str, w_card: int, w_from: int,
+                 eligible: tuple[tuple[int, tuple[Claim, ...]], ...],
+                 answers: tuple[tuple[int, Claim], ...], calls: tuple[tuple[int, Claim], ...],
+                 pending: tuple[tuple[int, Claim], ...],
+                 hus: tuple[tuple[int, str, int, int, int, tuple[int, ...], str], ...],
+                 changes: tuple[int, ...], next_dealer: int, result: str | None,
+                 unseen: tuple[int, ...]) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field
+        left out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id = game_id
+        self.seq = seq
+        self.players = players
+        self.options = options
+        self.previous_game = previous_game
+        self.session = session
+        self.hand_no = hand_no
+        self.first_dealer = first_dealer
+        self.dealer = dealer
+        self.dice = dice
+        self.ring = ring
+        self.brk = brk
+        self.wall = wall
+        self.front = front
+        self.tail = tail
+        self.balances = balances
+        self.phase = phase
+        self.turn = turn
+        self.drawn = drawn
+        self.hands = hands
+        self.melds = melds
+        self.pool = pool
+        self.w_kind = w_kind
+        self.w_card = w_card
+        self.w_from = w_from
+        self.eligible = eligible
+        self.answers = answers
+        self.calls = calls
+        self.pending = pending
+        self.hus = hus
+        self.changes = changes
+        self.next_dealer = next_dealer
+        self.result = result
+        self.unseen = unseen
+
     def seen_seq(self, seat: int | None) -> int:
         """The seq of the next event in the seat's own numbering, which counts only the events
         it saw happen (LH-70: gaps would tell how many seats were eligible); the auditor's

@@ -118,18 +118,16 @@ def _options(e: Event, p: dict[str, Any]) -> ModaoshuangOptions:
 
 def _fresh(game_id: str, opts: ModaoshuangOptions, players: tuple[str, ...], leader: int,
            rule: str, deck: tuple[int, ...]) -> MdsState:
-    s = MdsState.__new__(MdsState)
-    s.game_id, s.seq, s.players, s.options, s.n = game_id, 1, players, opts, len(players)
-    s.first_leader, s.first_rule, s.deck = leader, rule, deck
-    s.phase, s.shou = DEAL, False
-    s.hands, s.stock, s.dead = ((),) * s.n, (), ()
-    s.first_suit, s.suit_cards = -1, ()
-    s.round_no, s.leader, s.suit, s.turns, s.collector = 0, leader, -1, 0, -1
-    s.table = s.table_seats = ()
-    s.report_seat, s.report_count, s.missed = -1, 0, ()
-    s.pen_seat, s.pen_cause, s.pen_draws, s.pen_gifts, s.out_pending = -1, "", 0, (), -1
-    s.winner, s.dianpao, s.result = -1, -1, None
-    return s
+    n = len(players)
+    return MdsState(
+        game_id=game_id, seq=1, players=players, options=opts, n=n,
+        first_leader=leader, first_rule=rule, deck=deck, phase=DEAL, shou=False,
+        hands=((),) * n, stock=(), dead=(), first_suit=-1, suit_cards=(),
+        round_no=0, leader=leader, suit=-1, turns=0, collector=-1, table=(), table_seats=(),
+        report_seat=-1, report_count=0, missed=(),
+        pen_seat=-1, pen_cause="", pen_draws=0, pen_gifts=(), out_pending=-1,
+        winner=-1, dianpao=-1, result=None,
+    )
 
 
 def apply(state: MdsState, event: Event) -> MdsState:

@@ -97,71 +97,71 @@ def from_position(p: Any, *, scenario: bool = False) -> MdsState:
 
 
 def _read(p: dict[str, Any]) -> MdsState:
-    s = MdsState.__new__(MdsState)
+    v: dict[str, Any] = {}     # the fields as read, in reading order (errors name the first)
     f = Fields(p, 0)
     f.choice("game", ("modaoshuang",))
-    s.game_id = f.ident("game_id")
-    s.seq = f.int("seq", 1, MAX_SEQ)
-    s.phase = f.choice("phase", PHASES)
-    s.options = f.options("options", ModaoshuangOptions)
-    n = s.n = f.n_seats = s.options.mds_players
-    s.players = f.per_seat("players", player_value)
-    s.first_leader = f.seat("first_leader")
-    s.first_rule = f.choice("first_leader_rule", ("random", "previous"))
-    s.deck = f.faces("deck")
-    s.shou = f.bool("shoudaoshuang")
-    s.hands = f.per_seat("hands", lambda v, name: tuple(sorted(faces_value(v, name))))
-    s.stock = f.faces("stock")
-    s.dead = f.faces("dead")
+    v["game_id"] = f.ident("game_id")
+    v["seq"] = f.int("seq", 1, MAX_SEQ)
+    v["phase"] = f.choice("phase", PHASES)
+    v["options"] = f.options("options", ModaoshuangOptions)
+    n = v["n"] = f.n_seats = v["options"].mds_players
+    v["players"] = f.per_seat("players", player_value)
+    v["first_leader"] = f.seat("first_leader")
+    v["first_rule"] = f.choice("first_leader_rule", ("random", "previous"))
+    v["deck"] = f.faces("deck")
+    v["shou"] = f.bool("shoudaoshuang")
+    v["hands"] = f.per_seat("hands", lambda v, name: tuple(sorted(faces_value(v, name))))
+    v["stock"] = f.faces("stock")
+    v["dead"] = f.faces("dead")
     sd = f.sub("suit_draw")
-    s.first_suit = _read_suit(sd, "suit")
-    s.suit_cards = sd.faces("cards")
-    _read_round(s, f.sub("round"), n)
-    _read_duties(s, f)
+    v["first_suit"] = _read_suit(sd, "suit")
+    v["suit_cards"] = sd.faces("cards")
+    _read_round(v, f.sub("round"), n)
+    _read_duties(v, f)
     f.done("format", "to_act")     # to_act is optional and checked against the state
-    return s
+    return MdsState(**v)
 
 
-def _read_round(s: MdsState, r: Fields, n: int) -> None:
-    s.round_no = r.int("number", 0, MAX_SEQ)
-    s.leader = r.seat("leader")
-    s.suit = _read_suit(r, "suit")
+def _read_round(v: dict[str, Any], r: Fields, n: int) -> None:
+    v["round_no"] = r.int("number", 0, MAX_SEQ)
+    v["leader"] = r.seat("leader")
+    v["suit"] = _read_suit(r, "suit")
     seats, cards = [], []
     for i, x in enumerate(r.list("plays")):
         x = r.nested(x, f"round.plays[{i}]")
         seats.append(x.seat("seat"))
         cards.extend(faces_value([x.get("card")], x.name("card")))
-    s.table_seats, s.table = tuple(seats), tuple(cards)
-    s.turns = r.int("turns", 0, n)
-    s.collector = r.seat("collector", allow_none=True)
+    v["table_seats"], v["table"] = tuple(seats), tuple(cards)
+    v["turns"] = r.int("turns", 0, n)
+    v["collector"] = r.seat("collector", allow_none=True)
 
 
-def _read_duties(s: MdsState, f: Fields) -> None:
+def _read_duties(v: dict[str, Any], f: Fields) -> None:
     rep = f.optional_sub("report")
-    s.report_seat = -1 if rep is None else rep.seat("seat")
-    s.report_count = 0 if rep is None else rep.int("count", 1, 2)
+    v["report_seat"] = -1 if rep is None else rep.seat("seat")
+    v["report_count"] = 0 if rep is None else rep.int("count", 1, 2)
     missed = []
     for i, m in enumerate(f.list("missed_reports")):
         m = f.nested(m, f"missed_reports[{i}]")
         missed.append((m.seat("seat"), m.choice("cause", (REPORT, JOKER))))
-    s.missed = tuple(missed)
+    v["missed"] = tuple(missed)
     pen = f.optional_sub("penalty")
     if pen is None:
-        s.pen_seat, s.pen_cause, s.pen_draws, s.pen_gifts = -1, "", 0, ()
+        v["pen_seat"], v["pen_cause"], v["pen_draws"], v["pen_gifts"] = -1, "", 0, ()
     else:
-        s.pen_seat = pen.seat("seat")
-        s.pen_cause = pen.choice("cause", (REPORT, JOKER))
-        s.pen_draws = pen.int("draws", 0, 2)
-        s.pen_gifts = tuple(pen.seat_value(g, "penalty.gift_seats")
+        v["pen_seat"] = pen.seat("seat")
+        v["pen_cause"] = pen.choice("cause", (REPORT, JOKER))
+        v["pen_draws"] = pen.int("draws", 0, 2)
+        v["pen_gifts"] = tuple(pen.seat_value(g, "penalty.gift_seats")
                             for g in pen.list("gift_seats"))
-    s.out_pending = f.seat("out_pending", allow_none=True)
-    s.winner = f.seat("winner", allow_none=True)
-    s.dianpao = f.seat("dianpao", allow_none=True)
+    v["out_pending"] = f.seat("out_pending", allow_none=True)
+    v["winner"] = f.seat("winner", allow_none=True)
+    v["dianpao"] = f.seat("dianpao", allow_none=True)
     res = f.get("result")
     if res is not None and not isinstance(res, dict):
         raise bad("result", f"must be GAME_END's result object or null, got {shown(res)}")
-    s.result = None if res is None else json.dumps(res, sort_keys=True, separators=(",", ":"),
-                                                   ensure_ascii=False)
+    v["result"] = None if res is None else json.dumps(res, sort_keys=True,
+                                                      separators=(",", ":"), ensure_ascii=False)
 
 
 def _check(s: MdsState, p: dict[str, Any], scenario: bool = False) -> None:

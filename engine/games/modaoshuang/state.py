@@ -65,6 +65,51 @@ class MdsState(SlotState):
     dianpao: int                  # the 点炮 seat (MDS-35), -1 none
     result: str | None            # the canonical JSON of the result once over
 
+    def __init__(self, *, game_id: str, seq: int, players: tuple[str, ...],
+                 options: ModaoshuangOptions, n: int, first_leader: int, first_rule: str,
+                 deck: tuple[int, ...], phase: str, shou: bool, hands: tuple[tuple[int, ...], ...],
+                 stock: tuple[int, ...], dead: tuple[int, ...], first_suit: int,
+                 suit_cards: tuple[int, ...], round_no: int, leader: int, suit: int,
+                 table: tuple[int, ...], table_seats: tuple[int, ...], turns: int, collector: int,
+                 report_seat: int, report_count: int, missed: tuple[tuple[int, str], ...],
+                 pen_seat: int, pen_cause: str, pen_draws: int, pen_gifts: tuple[int, ...],
+                 out_pending: int, winner: int, dianpao: int, result: str | None) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field
+        left out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id = game_id
+        self.seq = seq
+        self.players = players
+        self.options = options
+        self.n = n
+        self.first_leader = first_leader
+        self.first_rule = first_rule
+        self.deck = deck
+        self.phase = phase
+        self.shou = shou
+        self.hands = hands
+        self.stock = stock
+        self.dead = dead
+        self.first_suit = first_suit
+        self.suit_cards = suit_cards
+        self.round_no = round_no
+        self.leader = leader
+        self.suit = suit
+        self.table = table
+        self.table_seats = table_seats
+        self.turns = turns
+        self.collector = collector
+        self.report_seat = report_seat
+        self.report_count = report_count
+        self.missed = missed
+        self.pen_seat = pen_seat
+        self.pen_cause = pen_cause
+        self.pen_draws = pen_draws
+        self.pen_gifts = pen_gifts
+        self.out_pending = out_pending
+        self.winner = winner
+        self.dianpao = dianpao
+        self.result = result
+
     def turn_seat(self) -> int:
         """The seat whose turn it is in this round (leader + turns, MDS-11)."""
         return (self.leader + self.turns) % self.n
