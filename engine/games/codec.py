@@ -26,7 +26,7 @@ import builtins
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from engine.cards import format_face, parse_face
 from engine.errors import EngineError, InvalidEvent
@@ -214,6 +214,14 @@ class Fields:
         if not isinstance(v, str):
             raise bad(self.name(key), f"must be a string, got {shown(v)}")
         return v
+
+    @overload
+    def ident(self, key: str, allow_none: Literal[False] = False,
+              default: Any = ...) -> str: ...
+
+    @overload
+    def ident(self, key: str, allow_none: builtins.bool,
+              default: Any = ...) -> str | None: ...
 
     def ident(self, key: str, allow_none: builtins.bool = False,
               default: Any = ...) -> str | None:
