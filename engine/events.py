@@ -114,7 +114,8 @@ def seal_events(events: Iterable[Event], prev: bytes = GENESIS) -> list[Event]:
 
 def events_to_batch(events: Sequence[Event]) -> pa.RecordBatch:
     """Arrow record batch of events in the one schema."""
-    cols = list(zip(*events, strict=True)) if events else [[] for _ in Event._fields]
+    cols: list[Sequence[Any]] = (list(zip(*events, strict=True)) if events
+                                 else [[] for _ in Event._fields])
     kind, seat, cards, target, value, tag, payload, game_id, seq, ts, digest = cols
     return pa.RecordBatch.from_arrays(
         [

@@ -23,8 +23,9 @@ import os
 import re
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from io import BufferedIOBase
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from engine.cards import N_FACES, format_face
 from engine.errors import LogIntegrityError
@@ -130,7 +131,7 @@ def canonical_payload(value: Any) -> str:
                       allow_nan=False)
 
 
-def _payload_out(text: str) -> Any:
+def _payload_out(text: str | None) -> Any:
     """A payload as a line holds it: the JSON value itself when its canonical text is exactly
     the stored text (so that it reads back byte for byte), else the text as a string."""
     if not text or text[0] not in "[{":
@@ -190,7 +191,7 @@ class JsonlWriter:
         self.path = Path(path)
         gz = str(path).endswith(".gz") if compress is None else compress
         self._raw = open(self.path, "wb")  # noqa: SIM115 - closed by close()
-        self._out: IO[bytes] = (gzip.GzipFile(filename="", mode="wb", fileobj=self._raw,
+        self._out: BufferedIOBase = (gzip.GzipFile(filename="", mode="wb", fileobj=self._raw,
                                               mtime=0) if gz else self._raw)
         self.games = 0
         self.events = 0

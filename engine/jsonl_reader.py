@@ -10,8 +10,8 @@ import zlib
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from io import BufferedIOBase
 from pathlib import Path
-from typing import IO
 
 from engine.events import GENESIS, Event, chain_digest
 from engine.ids import shown_id
@@ -66,7 +66,7 @@ class JsonlRead(LogRead):
         return not self.problems and all(g.error is None for g in self.games)
 
 
-def _open(path: str) -> tuple[IO[bytes], IO[bytes]]:
+def _open(path: str) -> tuple[BufferedIOBase, BufferedIOBase]:
     """The file's bytes as a binary stream (decompressed for *.gz) and the file itself;
     NotALog ``io`` if it cannot be opened or is not a regular file (``open_regular``)."""
     fd, _ = open_regular(path)
@@ -118,7 +118,7 @@ class JsonlReader:
         return JsonlError(code, message, path=self.path, line=line, field=field, game_id=game,
                           seq=seq, offset=offset)
 
-    def _raw_lines(self, f: IO[bytes]) -> Iterator[tuple[int, int, bytes | None, bool]]:
+    def _raw_lines(self, f: BufferedIOBase) -> Iterator[tuple[int, int, bytes | None, bool]]:
         """(line number, byte offset, bytes or None if too long, last line without newline),
         stopping at the limits (a file-level problem)."""
         offset = 0
@@ -213,7 +213,7 @@ class JsonlReader:
                     pass
             self._finish_warnings()
 
-    def _games(self, f: IO[bytes]) -> Iterator[JsonlGame]:
+    def _games(self, f: BufferedIOBase) -> Iterator[JsonlGame]:
         lines = self._raw_lines(f)
         got_header = False
         while True:
@@ -406,7 +406,7 @@ def read_jsonl(path: str | os.PathLike[str], *, strict: bool = False) -> JsonlRe
     """Read and verify a liujia.jsonl(.gz) file as ``engine.log.read_log`` reads an Arrow log
     (never accepts damaged data, keeps each game's intact prefix); raises NotALog."""
     reader = JsonlReader(path, strict=strict)
-    games = list(reader)
+    games: list[GameLog] = list(reader)
     return JsonlRead(Path(path), games, list(reader.problems), sealed=False,
                      warnings=reader.warnings, lines=reader.lines)
 

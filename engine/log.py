@@ -333,13 +333,13 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
     batches: list[pa.RecordBatch] = []
     end = 0
     for batch, exc, pos in iter_batches(buf.slice(0, stream_len), spath):
-        if batch is None and exc is None:
-            end = pos
-            break
-        if exc is not None:
-            problems.append(LogIntegrityError(
-                "torn", f"unreadable record batch after byte {end} ({exc}); "
-                "the events before it are intact", path=spath, offset=end))
+        if batch is None:               # the end of the stream, or a torn batch (exc)
+            if exc is None:
+                end = pos
+            else:
+                problems.append(LogIntegrityError(
+                    "torn", f"unreadable record batch after byte {end} ({exc}); "
+                    "the events before it are intact", path=spath, offset=end))
             break
         try:
             batch.validate(full=True)

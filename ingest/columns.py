@@ -12,7 +12,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate
-from typing import Any
+from typing import Any, cast
 
 import pyarrow as pa
 
@@ -45,8 +45,9 @@ def _offsets(lengths: Any) -> pa.Buffer:
 def strings(values: Sequence[str | None]) -> pa.Array:
     """A string array of values (None: null)."""
     mask = validity(values)
+    # no mask: validity found no None, so values are all str
     data = [b"" if v is None else v.encode() for v in values] if mask is not None \
-        else [v.encode() for v in values]
+        else [v.encode() for v in cast(Sequence[str], values)]
     return pa.Array.from_buffers(pa.string(), len(values),
                                  [mask, _offsets(map(len, data)), pa.py_buffer(b"".join(data))])
 
@@ -54,7 +55,8 @@ def strings(values: Sequence[str | None]) -> pa.Array:
 def binaries(values: Sequence[bytes | None]) -> pa.Array:
     """A binary array of values (None: null)."""
     mask = validity(values)
-    data = [b"" if v is None else v for v in values] if mask is not None else values
+    data = [b"" if v is None else v for v in values] if mask is not None \
+        else cast(Sequence[bytes], values)
     return pa.Array.from_buffers(pa.binary(), len(values),
                                  [mask, _offsets(map(len, data)), pa.py_buffer(b"".join(data))])
 
@@ -63,7 +65,8 @@ def numbers(values: Sequence[int | None], type_: pa.DataType) -> pa.Array:
     """An integer (or timestamp: integer microseconds) array of values (None: null)."""
     code = _CODES[pa.int64() if pa.types.is_timestamp(type_) else type_]
     mask = validity(values)
-    data = array(code, [0 if v is None else v for v in values] if mask is not None else values)
+    data = array(code, [0 if v is None else v for v in values] if mask is not None
+                 else cast(Sequence[int], values))
     return pa.Array.from_buffers(type_, len(values), [mask, pa.py_buffer(data)])
 
 

@@ -22,7 +22,7 @@ from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
 from multiprocessing import get_all_start_methods, get_context
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import duckdb
 import pyarrow as pa
@@ -440,7 +440,7 @@ class _Loader:
                 self._quarantine(self._conflict(res, gid, digest, n, known, src))
         if not keep:
             return
-        games, seats, events, decisions = res.games, res.seats, res.events, res.decisions
+        games, seats, events, decisions = _tables(res)
         if len(keep) != len(res.ok_ids):
             ids = columns.strings(keep)
             games = games.filter(pc.is_in(games["game_id"], value_set=ids))
@@ -459,7 +459,8 @@ class _Loader:
 
     def _conflict(self, res: FileResult, gid: str, digest: bytes, n: int, known: bytes,
                   src: str) -> QuarantineRecord:
-        events = res.events.filter(pc.equal(res.events["game_id"], gid))
+        events = _tables(res)[2]
+        events = events.filter(pc.equal(events["game_id"], gid))
         return QuarantineRecord(
             file=res.path, stage="dedupe", code="conflict", game_id=gid, events=n,
             final_digest=digest, raw=_as_log_ipc(events),
@@ -470,7 +471,8 @@ class _Loader:
 
     def _contradiction(self, res: FileResult, gid: str, digest: bytes, n: int,
                        anchor: Anchor) -> QuarantineRecord:
-        events = res.events.filter(pc.equal(res.events["game_id"], gid))
+        events = _tables(res)[2]
+        events = events.filter(pc.equal(events["game_id"], gid))
         signed = f", signed by key {anchor.key}" if anchor.key else ""
         return QuarantineRecord(
             file=res.path, stage="anchor", code="anchor", game_id=gid, events=n,
@@ -569,6 +571,13 @@ def _read_all(loader: _Loader, results: _FileReader, seals: dict[str, bytes | No
     return whole
 
 
+def _tables(res: FileResult) -> tuple[pa.Table, pa.Table, pa.Table, pa.Table]:
+    """The games, seats, events and decisions rows of a file that has valid games (its
+    reader fills the four together)."""
+    return cast(tuple[pa.Table, pa.Table, pa.Table, pa.Table],
+                (res.games, res.seats, res.events, res.decisions))
+
+
 def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader,
           files: list[Path], problems: list[QuarantineRecord], seals: dict[str, bytes | None],
           known: dict[bytes, tuple[int, int]], started: datetime, progress: bool,
@@ -579,8 +588,9 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
     results.only(todo)
     pause_point("reading")
     for f in files:
-        if seals[str(f)] in known:  # byte for byte a file whose every game is here already
-            games, _ = known[seals[str(f)]]
+        seal = seals[str(f)]
+        if seal is not None and seal in known:  # byte for byte a file whose every game is here
+            games, _ = known[seal]
             s.files += 1
             s.files_skipped += 1
             s.games_read += games
@@ -609,10 +619,10 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
          trusted: Iterable[str] | None = None) -> IngestSummary:
     t0 = time.perf_counter()
     started = datetime.now(UTC)
-    paths = [str(p) for p in paths]
-    files, problems = find_inputs(paths)
+    names = [str(p) for p in paths]
+    files, problems = find_inputs(names)
     if not files and not problems:
-        raise IngestIOError(f"no *{LOG_SUFFIX} log files under {', '.join(paths)} (nor "
+        raise IngestIOError(f"no *{LOG_SUFFIX} log files under {', '.join(names)} (nor "
                             "*.jsonl, *.jsonl.gz ones)")
     target = writer_target(db)
     seals = {str(f): sealed_sha256(f) for f in files}
@@ -638,7 +648,7 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
             raise AssertionError(f"run does not reconcile: {s.describe()}")
         if s.loaded or not counts_stored(con):     # the counts of the warehouse as it now is
             write_counts(con)
-        _record_run(con, s, started, [str(Path(p).absolute()) for p in paths])
+        _record_run(con, s, started, [str(Path(p).absolute()) for p in names])
         pause_point("loaded")
     s.anchors_added = anchors.append(target, added.values())   # after the commit: see anchors
     s.seconds = time.perf_counter() - t0

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import cast
 
 import duckdb
 import polars as pl
@@ -60,7 +61,8 @@ def _lazy(source: Source, table: str) -> pl.LazyFrame:
         if table not in ("games", "seats"):
             raise ValueError(f"only games and seats come over from a connection, not {table}")
         sql = "SELECT * FROM games" if table == "games" else "SELECT * FROM seats"
-        return pl.from_arrow(source.sql(sql).to_arrow_table()).lazy()
+        frame = cast(pl.DataFrame, pl.from_arrow(source.sql(sql).to_arrow_table()))  # a table
+        return frame.lazy()
     root = Path(source) / table
     if table in FLAT:
         return pl.scan_parquet(Path(source) / f"{table}.parquet")

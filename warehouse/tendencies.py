@@ -218,7 +218,8 @@ def scope_sql(scope: Scope | None, games: str = "g",
     parameters (``$since_us``, ``$until_us``, ``$before``, ``$seat``)."""
     if scope is None:
         return "true", {}
-    conds, params = [], {}
+    conds: list[str] = []
+    params: dict[str, Any] = {}
     low, high = scope.bounds()
     if low is not None:
         conds.append(f"epoch_us({games}.started) >= $since_us")
@@ -393,6 +394,7 @@ def _rated_sql(tendencies: Sequence[Tendency], scope: Scope | None,
     """The CTEs counts (per tendency and player), rated (with the rate) and pop (the
     population rate per tendency) over the scope, and their parameters; ``stored``: the
     counts come from ``tendency_counts`` (only for a scope that limits nothing)."""
+    params: dict[str, Any]
     if stored and (scope is None or scope.is_all()):
         sources, params, counts = "", {}, _stored_counts_sql(tendencies)
     else:

@@ -22,10 +22,11 @@ A game's ``from_position`` reads with it::
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, overload
 
 from engine.cards import format_face, parse_face
 from engine.errors import EngineError, InvalidEvent
@@ -196,6 +197,8 @@ class Fields:
         v = self.get(key)
         return None if v is None else self.nested(v, self.name(key))
 
+    # The methods int and bool shadow the builtins in the rest of the class body: annotations
+    # below them say builtins.int and builtins.bool.
     def int(self, key: str, lo: int | None = None, hi: int | None = None,
             default: Any = ...) -> int:
         """An integer, within lo … hi when given."""
@@ -212,7 +215,16 @@ class Fields:
             raise bad(self.name(key), f"must be a string, got {shown(v)}")
         return v
 
-    def ident(self, key: str, allow_none: bool = False, default: Any = ...) -> str | None:
+    @overload
+    def ident(self, key: str, allow_none: Literal[False] = False,
+              default: Any = ...) -> str: ...
+
+    @overload
+    def ident(self, key: str, allow_none: builtins.bool,
+              default: Any = ...) -> str | None: ...
+
+    def ident(self, key: str, allow_none: builtins.bool = False,
+              default: Any = ...) -> str | None:
         """An id (game, session, player: engine.ids), or None when allowed."""
         return id_value(self.get(key, default), self.name(key), allow_none)
 
@@ -242,11 +254,13 @@ class Fields:
         except EngineError as exc:
             raise bad(name, str(exc)) from None
 
-    def seat(self, key: str, allow_none: bool = False, default: Any = ...) -> int:
+    def seat(self, key: str, allow_none: builtins.bool = False,
+             default: Any = ...) -> builtins.int:
         """A seat 0 … n−1 (null as -1 when allowed)."""
         return self.seat_value(self.get(key, default), self.name(key), allow_none)
 
-    def seat_value(self, v: Any, name: str, allow_none: bool = False) -> int:
+    def seat_value(self, v: Any, name: str,
+                   allow_none: builtins.bool = False) -> builtins.int:
         """A seat value read elsewhere, checked the same way."""
         if v is None and allow_none:
             return -1
@@ -255,7 +269,7 @@ class Fields:
             raise bad(name, f"must be a seat 0-{self.n_seats - 1}{extra}, got {shown(v)}")
         return v
 
-    def seats(self, key: str, distinct: bool = True) -> tuple[int, ...]:
+    def seats(self, key: str, distinct: builtins.bool = True) -> tuple[builtins.int, ...]:
         """A list of seats (each at most once when ``distinct``)."""
         out = tuple(self.seat_value(x, f"{self.name(key)}[{i}]")
                     for i, x in enumerate(self.list(key)))
@@ -263,7 +277,7 @@ class Fields:
             raise bad(self.name(key), f"names a seat twice: {list(out)}")
         return out
 
-    def faces(self, key: str) -> tuple[int, ...]:
+    def faces(self, key: str) -> tuple[builtins.int, ...]:
         """A list of card faces as face codes."""
         return faces_value(self.get(key), self.name(key))
 

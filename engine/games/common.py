@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from engine.cards import format_face
@@ -95,6 +96,6 @@ def remove_cards(hand: tuple[int, ...], cards: tuple[int, ...]) -> tuple[int, ..
 
 # ---------------------------------------------------------------- position JSON fields
 
-def faces(cards: tuple[int, ...]) -> list[str]:
+def faces(cards: Iterable[int]) -> list[str]:
     """Face codes as text faces."""
     return [format_face(c) for c in cards]

@@ -205,7 +205,7 @@ class Record:
     """Base of a small immutable value inside a state (a duel, a play's shape): slotted, with
     equality, a hash and a repr over its slots."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and all(

@@ -30,8 +30,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyProblem as exc:
         return fail(str(exc))
     files, errors = scan_log_files(args.paths)
-    for exc in errors:
-        fail(f"{exc.filename}: {exc.strerror or exc}", USAGE)
+    for err in errors:
+        fail(f"{err.filename}: {err.strerror or err}", USAGE)
     code = USAGE if errors else OK
     for path in files:
         try:

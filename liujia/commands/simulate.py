@@ -7,7 +7,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tqdm import tqdm
 
@@ -16,6 +16,9 @@ from engine.games import GAMES, find_game
 from engine.log import LogWriter
 from engine.sim import options_tag, simulate
 from liujia.commands._common import fail, safe_text
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 DEFAULT_GAME = next(iter(GAMES))      # the registry's first game
 DEFAULT_POLICY = "random"
@@ -81,7 +84,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def _options(game: str, pairs: list[str]) -> object:
     mod = find_game(game)
-    names = [f.name for f in fields(mod.Options)]
+    names = [f.name for f in fields(cast("type[DataclassInstance]", mod.Options))]
     given: dict[str, object] = {}
     for pair in pairs:
         name, sep, raw = pair.partition("=")
@@ -126,7 +129,7 @@ def write_games(
                 path = out / f"{game}{tag}-{prefix}seed{seed}-{i // per_file:04d}.arrows"
                 writer = LogWriter(path, signer)
                 files.append(path)
-            writer.write_game(g.events)
+            cast(LogWriter, writer).write_game(g.events)    # the first game opened one
             events += len(g.events)
             bar.update()
         if writer is not None:

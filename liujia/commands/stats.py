@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import date, datetime
+from typing import Any, cast
 
 import duckdb
 
@@ -120,8 +121,9 @@ def _scope_problem(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> 
             "SELECT 1 FROM games WHERE game_id = ?", [args.before]).fetchall():
         return f"--before: no game {shown_id(args.before)} in the warehouse"
     if args.seat is not None:
-        (most,) = con.execute("SELECT max(seats) FROM games WHERE $game::VARCHAR IS NULL OR "
-                              "game = $game", {"game": args.game}).fetchone()
+        row = con.execute("SELECT max(seats) FROM games WHERE $game::VARCHAR IS NULL OR "
+                          "game = $game", {"game": args.game}).fetchone()
+        (most,) = cast(tuple[Any], row)             # an aggregate: always one row
         if most is not None and args.seat >= most:
             of = f"the {args.game} games" if args.game else "the games"
             return f"--seat {args.seat}: {of} in the warehouse have seats 0-{most - 1}"

@@ -69,7 +69,7 @@ def _candidates(hand: tuple[int, ...] | list[int], c: list[int], variant: str,
     if len(short) < 3:
         return iter_plays(hand, None, variant, options)
     widths = set(short)
-    kinds = (SEQ_KIND[short[0]],) if len(widths) == 1 else ()
+    kinds: tuple[str, ...] = (SEQ_KIND[short[0]],) if len(widths) == 1 else ()
     if 1 not in widths:
         kinds += (AIRPLANE,)
     if not kinds:

@@ -325,7 +325,7 @@ def result_payload(s: DdzState) -> str:
     auto = s.end_reason != OUT
     st = settle(s.variant, s.base, s.mult, sides, s.win_side, s.landlords, s.solo, auto)
     names = side_names(s)
-    parts = {"bombs": list(s.bomb_incs)}
+    parts: dict[str, list[int] | int] = {"bombs": list(s.bomb_incs)}
     if s.variant == "3v3":
         parts["doubles"] = sum(s.doubles)
     else:

@@ -10,6 +10,7 @@ automatic event the engine owes (the deal's marks are chance: checked, not rebui
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from engine.events import NONE, Event
 from engine.games.ddz6.autowin import bombs_after_one_play, holds_big_bomb, holds_bomb
@@ -115,7 +116,8 @@ def step_deal(s: DdzState, e: Event) -> None:
     if s.variant == "3v3":
         s.owed = ("CASE",)
     else:
-        s.dark_pos, s.dm = dark, dark % SEATS            # type: ignore[operator]
+        four_dark = cast(int, dark)                     # 4 decks: _dark_of read the mark
+        s.dark_pos, s.dm = four_dark, four_dark % SEATS
         if s.variant == "2v4":
             s.phase = BID
             s.bid_order = tuple((s.om + k) % SEATS for k in range(SEATS))   # DDZ-19

@@ -6,6 +6,7 @@ sharing the package's code; the registry entry ``"ddz6_2v4": "engine.games.ddz6:
 from __future__ import annotations
 
 from functools import partial
+from typing import TypedDict
 
 from engine.games.base import DecisionHooks, Game
 from engine.games.ddz6 import decisions, game, info, position, render, tendencies
@@ -15,7 +16,17 @@ from engine.games.ddz6.options import OPTIONS
 from engine.games.frame import FORMED_SIDES
 
 COMMON_KINDS = ("GAME_START", "DEAL", "PLAY", "PASS", "ROUND_END", "HAND_END", "GAME_END")
-CONFORMANCE = {
+
+
+class _VariantConformance(TypedDict):
+    """What differs between the variants in their conformance data."""
+
+    option_sets: list[dict[str, str | int]]
+    kinds: tuple[str, ...]
+    rare: tuple[str, ...]
+
+
+CONFORMANCE: dict[str, _VariantConformance] = {
     "3v3": {"option_sets": [{}, {"wings_3v3": "no_bomb", "choice_seconds": 10}],
             "kinds": ("CASE", "BID", "BID_END", "DOUBLE", "REVEAL"),
             "rare": ("show", "no_show", "zheng", "fan")},

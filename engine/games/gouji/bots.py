@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from engine.events import Event
 from engine.games.gouji import game
 from engine.games.gouji.plays import analyse
-from engine.games.gouji.state import GoujiState, opposite, team_of
+from engine.games.gouji.state import GoujiState, PlayInfo, opposite, team_of
 from engine.games.gouji.turns import gouji_now
 
 
@@ -31,14 +32,19 @@ class RandomPolicy:
         return rng.choice(by_kind[kind])
 
 
+def _info(a: Event) -> PlayInfo:
+    """The shape of a legal play (analyse gives None only for cards that are no play)."""
+    return cast(PlayInfo, analyse(a.cards))
+
+
 def _wilds(a: Event) -> int:
     """2s and jokers in a play (a beginner keeps them)."""
-    info = analyse(a.cards)
+    info = _info(a)
     return info.nrj + info.nbj + (info.n2 if info.base < 15 else info.n - info.nbj - info.nrj)
 
 
 def _cost(a: Event) -> tuple[int, ...]:
-    info = analyse(a.cards)
+    info = _info(a)
     return (info.nrj, info.nbj, _wilds(a), info.base, -info.n)
 
 
@@ -74,7 +80,7 @@ class GreedyPolicy:
 
 
 def _lead_key(a: Event) -> tuple[int, ...]:
-    info = analyse(a.cards)
+    info = _info(a)
     wild = info.nrj + info.nbj + info.n2 if info.base < 15 else 0
     return (wild, info.nrj, info.nbj, info.base, -info.n)
 

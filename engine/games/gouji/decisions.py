@@ -10,6 +10,8 @@ agree or refuse (GJ-38); 宣点 is a standing option while the declaration windo
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.decisions import Decision
 from engine.events import Event
 from engine.games.gouji.cards import BJ_S, RJ_S, SHAPE_MIN, STRENGTH, THREE, TWO_S
@@ -141,7 +143,8 @@ def _answer_clause(s: GoujiState, seat: int, gouji: bool) -> str:
         clause = "burn" if clause == "burn" else "answer"
     else:
         clause = "answer"
-    return clause if can_beat(strength_counts(s.hands[seat]), s.top_info) else ""
+    info = cast(PlayInfo, s.top_info)                # a seat answers the top play
+    return clause if can_beat(strength_counts(s.hands[seat]), info) else ""
 
 
 def _whole_hand(cnt: list[int], size: int, b: bool, k: bool, ge: bool) -> str | None:
@@ -234,7 +237,8 @@ def _seat_tags(s: GoujiState, seat: int, e: Event) -> list[str]:
 def _respond(s: GoujiState, e: Event) -> Decision | None:
     """A responder's decision: ``respond_options`` and the tags, inlined (every PASS and
     answer of a game goes through here)."""
-    seat, top, info = e.seat, s.top_seat, s.top_info
+    seat, top = e.seat, s.top_seat
+    info = cast(PlayInfo, s.top_info)                # a responder answers the top play
     out, how, open_phase = s.out_pos, s.out_how, s.open_phase
     judged = s.options.judged_counts_as_out
     o_top, o_me = (top + 3) % N_SEATS, (seat + 3) % N_SEATS

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.games.gouji.cards import FOUR, STRENGTH, THREE
 from engine.games.gouji.state import (
     JUDGED,
@@ -48,7 +50,7 @@ def gouji_now(s: GoujiState) -> bool:
 
 def responders(s: GoujiState) -> int:
     """GJ-22: mask of the responders of the top play (none after a play with an RJ)."""
-    if s.top_seat < 0 or s.top_info.nrj:
+    if s.top_seat < 0 or cast(PlayInfo, s.top_info).nrj:    # a top seat: a top play
         return 0
     m = active_mask(s) & ~(1 << s.top_seat) & ~s.passed
     if s.top_huiwu:

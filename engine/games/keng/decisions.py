@@ -10,6 +10,8 @@ no decision category: every seat with its right may count at every moment.
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.decisions import Decision, OptionSets
 from engine.events import Event
 from engine.games.keng.cards import (
@@ -135,7 +137,7 @@ def _stack_mask(s: KengState, hand: tuple[int, ...]) -> int:
         c = hand.count(f)
         if c and (play_rule(s, (f,), n) is None or (c >= 2 and play_rule(s, (f, f), n) is None)
                   or (c >= 3 and play_rule(s, (f, f, f), n) is None)):
-            mask |= BIT[STACK_CATEGORY[f]]
+            mask |= BIT[cast(str, STACK_CATEGORY[f])]    # a stack face has its category
     return mask
 
 
@@ -215,7 +217,7 @@ def _duel(s: KengState, e: Event) -> Decision | None:
         return None
     last = d.cards[-1]
     hand = s.hands[e.seat]
-    found = set()
+    found: set[str | None] = set()
     for f in hand:
         if CLASS[last] == A:
             ok = CLASS[f] == A or (IS_NUMBER[f] and SUIT[f] == SUIT[last])
@@ -227,7 +229,8 @@ def _duel(s: KengState, e: Event) -> Decision | None:
     if len(found) < 2 or chosen is None:
         return None
     role = ("challenger",) if e.seat == d.challenger else ("defender",)
-    return Decision(e.seat, frozenset(found), chosen, role, e.cards, len(hand), _phase(s), True,
+    # a face that may go on the duel is an ace or a number: it has a duel category
+    return Decision(e.seat, frozenset(cast(set[str], found)), chosen, role, e.cards, len(hand), _phase(s), True,
                     s.top_seat)
 
 

@@ -7,8 +7,10 @@ one play never enumerates others. ``plays`` lists every legal form for the seat 
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.games.keng.cards import CLASS, IS_JOKER, IS_NUMBER, RANK, RJ, SUIT, A, K
-from engine.games.keng.state import KengState
+from engine.games.keng.state import Duel, KengState
 
 
 def form_rule(cards: tuple[int, ...]) -> str | None:
@@ -90,7 +92,7 @@ def pass_rule(s: KengState, seat: int) -> str | None:
 
 def duel_ok(s: KengState, f: int) -> bool:
     """KENG-30 step 2: may the duellist to act play this face?"""
-    last = s.duel.cards[-1]
+    last = cast(Duel, s.duel).cards[-1]             # only asked during a duel
     if CLASS[last] == A:
         return CLASS[f] == A or (IS_NUMBER[f] and SUIT[f] == SUIT[last])
     return IS_NUMBER[f] and (SUIT[f] == SUIT[last] or RANK[f] == RANK[last])
@@ -98,7 +100,8 @@ def duel_ok(s: KengState, f: int) -> bool:
 
 def duel_faces(s: KengState) -> list[int]:
     """Distinct faces the duellist to act may play."""
-    return [f for f in sorted(set(s.hands[s.duel.to_act])) if duel_ok(s, f)]
+    to_act = cast(Duel, s.duel).to_act              # only asked during a duel
+    return [f for f in sorted(set(s.hands[to_act])) if duel_ok(s, f)]
 
 
 def plays(s: KengState, seat: int) -> list[tuple[int, ...]]:
@@ -114,7 +117,7 @@ def plays(s: KengState, seat: int) -> list[tuple[int, ...]]:
         c = 1
         while i + c < n and hand[i + c] == f:
             c += 1
-        forms = [(f,)]
+        forms: list[tuple[int, ...]] = [(f,)]
         if c >= 2:
             forms.append((f, f))
             if c >= 3 and f == 53:

@@ -369,7 +369,7 @@ def _build(h: _Hand, dec: tuple[int, ...], holder: int, cth: int, bonus: int) ->
         holds = pid == holder and (i == 0 or dec[i - 1] != pid)     # one copy only
         k, g = _built(h.table, pid, cth, holds)
         value += g.value
-        if type(g) is Pair:
+        if isinstance(g, Pair):
             pair = g
         else:
             groups.append((k, g))
@@ -650,7 +650,8 @@ def check_split(split: Split, concealed: Sequence[int], melds: Sequence[Meld],
     if not is_pair(tuple(split.pair.cards), rules.pair_match):
         return "LH-41"
     # The winning card (LH-43) and exposure (LH-58).
-    holders = [p for p in [*own, split.pair] if p.holds_winning]
+    placed: list[Group | Pair] = [*own, split.pair]
+    holders = [p for p in placed if p.holds_winning]
     if win == "zimo":
         if holders:
             return "LH-43"
@@ -658,8 +659,8 @@ def check_split(split: Split, concealed: Sequence[int], melds: Sequence[Meld],
             not (_real(tuple(holders[0].cards), tuple(holders[0].wild)) or Counter())[winning_card]:
         return "LH-43"
     for g in groups:
-        expected = (g.kind != "an_gang") if g.meld else g.holds_winning
-        if g.exposed != expected:
+        exposed = (g.kind != "an_gang") if g.meld else g.holds_winning
+        if g.exposed != exposed:
             return "LH-58"
     # Values.
     meld_value = {(m.kind, tuple(sorted(m.cards))): m.value for m in meld_groups}

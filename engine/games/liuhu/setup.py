@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.errors import InvalidEvent
 from engine.events import NONE, Event, payload_json
@@ -121,7 +121,7 @@ def start_event(game_id: str, players: Sequence[str], rng: random.Random,
                  game_id=game_id, seq=0, ts=ts)
 
 
-def _int(v: Any, lo: int, hi: int) -> bool:
+def _int(v: Any, lo: int, hi: int) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
 
 
@@ -166,7 +166,7 @@ def initial_state(e: Event) -> LhState:
 
 
 def fresh(game_id: str, opts: LiuhuOptions, players: tuple[str, ...], hand: int, first: int,
-          dealer: int, dice: tuple[int, ...], ring: tuple[int, ...], balances: tuple[int, ...],
+          dealer: int, dice: tuple[int, int], ring: tuple[int, ...], balances: tuple[int, ...],
           previous_game: str | None, session: str | None) -> LhState:
     """A state before the deal."""
     brk = break_index(len(ring), sum(dice))

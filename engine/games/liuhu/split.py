@@ -384,10 +384,10 @@ class Tables:
         if w < 0:
             r = self._best_plain(s, memo, self.values[cth])
             return None if r is None else Best(r[0], r[1], None, ())
-        r = self._best_w(s, memo, self.values[cth], w)
-        if r is None:
+        rw = self._best_w(s, memo, self.values[cth], w)
+        if rw is None:
             return None
-        return Best(r[0], r[1], r[2] if r[2] >= 0 else None, r[3])
+        return Best(rw[0], rw[1], rw[2] if rw[2] >= 0 else None, rw[3])
 
     def _best_plain(self, s: int, memo: dict[int, Any], values: list[int]
                     ) -> tuple[int, tuple[int, ...]] | None:

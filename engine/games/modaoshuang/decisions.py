@@ -151,6 +151,7 @@ def _turn(s: MdsState, e: Event) -> Decision | None:
             return None
     else:
         chosen = ("feint" if e.value == 1 else "draw") if kind == "DRAW" else "no_play"
+    tags: tuple[str, ...]
     if s.suit < 0:
         tags, top = ("foe_one",) if any(len(h) == 1 for h in s.hands) else (), -1
     else:

@@ -27,7 +27,8 @@ class ModaoshuangOptions(OptionsBase):
     }
 
     mds_players: int = REQUIRED  # type: ignore[assignment]
-    mds_hand_size: int | None = None
+    # None only while the options are built: resolve_defaults fills it in (MDS-9).
+    mds_hand_size: int = None  # type: ignore[assignment]
     mds_zhamo: bool = True
     mds_settlement: str = "negative"
     mds_joker_violation: str = "penalty"

@@ -112,7 +112,7 @@ def action(s: MdsState, kind: str, seat: int, cards: tuple[int, ...] = (), targe
 
 
 def _play_events(s: MdsState, seat: int, cards: list[int], lead: bool) -> list[Event]:
-    out = []
+    out: list[Event] = []
     for c in cards:
         if lead and IS_JOKER[c]:
             out.extend(action(s, "PLAY", seat, (c,), value=v) for v in range(4))

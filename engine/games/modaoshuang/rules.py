@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
+from typing import cast
 
 from engine.cards import format_face, format_faces
 from engine.events import NONE, Event, payload_json
@@ -318,15 +319,16 @@ def _step_game_end(s: MdsState, e: Event) -> None:
         s.result = payload
         return
     exp = auto_event(s, "GAME_END")
+    want = json.loads(cast(str, exp.payload))         # the engine's GAME_END has its result
     got = None
     if e.payload is not None:
         got = payload_json(e)
     if (e.seat, e.cards, e.target, e.value, e.tag) != (-1, (), exp.target, exp.value, exp.tag) \
-            or got != json.loads(exp.payload):
+            or got != want:
         fields = "; ".join(f"{name} is {a}, event says {b}" for name, a, b in (
             ("winner", exp.target, e.target), ("点炮", exp.value, e.value),
             ("tag", exp.tag, e.tag)) if a != b)
-        diff = result_diff(json.loads(exp.payload), got) if got != json.loads(exp.payload) else ""
+        diff = result_diff(want, got) if got != want else ""
         raise illegal(s, e, "MDS-37", "the game's end differs from the engine's: "
                       + "; ".join(x for x in (fields, diff) if x))
     s.phase = OVER
