@@ -13,12 +13,37 @@ from fastapi.responses import JSONResponse
 
 from engine.errors import InvalidEvent
 from engine.ids import id_problem
-from engine.jsonl import LineProblem, strict_loads
-from liujia.server.store import Refused, Store, refusal
+from engine.jsonl import MAX_LINE_BYTES, LineProblem, strict_loads
+from liujia.server.store import MAX_BATCH, Refused, Store, refusal
 from liujia.server.tokens import who
 from liujia.server.wire import read_event
 
-MAX_BODY = 4 << 20
+# bytes of a request body: one event line's limit, a batch's too (at most MAX_BATCH events);
+# parsed JSON takes up to ~25 times its text, so this bounds a request's memory
+MAX_BODY = MAX_LINE_BYTES
+
+
+def _too_big(limit: int) -> Refused:
+    return Refused(413, {"error": "too_big", "reason": f"the body is more than {limit} bytes "
+                         f"(a batch: at most {MAX_BATCH} events and {limit} bytes)"})
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused (413) as soon as it is known to exceed ``limit`` bytes: by its
+    Content-Length before a byte is read, else as the chunks arrive (never held whole)."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise Refused(400, {"error": "invalid", "field": "content-length",
+                                "reason": "Content-Length is not a number"})
+        if int(declared) > limit:
+            raise _too_big(limit)
+    buf = bytearray()
+    async for chunk in request.stream():
+        if len(buf) + len(chunk) > limit:
+            raise _too_big(limit)
+        buf += chunk
+    return bytes(buf)
 
 _FACE = {"type": "string", "pattern": "^([A23456789TJQK][shcd]|BJ|RJ)$"}
 EVENT_SCHEMA: dict[str, Any] = {
@@ -47,7 +72,7 @@ EVENT_SCHEMA: dict[str, Any] = {
 }
 BATCH_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["events"], "additionalProperties": False,
-    "properties": {"events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": 1000}},
+    "properties": {"events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": MAX_BATCH}},
 }
 ACK = {"description": "acknowledged: on disk (fsync'ed)", "content": {"application/json": {
     "example": {"game_id": "g1", "seq": 7, "ts": 1767225610500000,
@@ -57,6 +82,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     403: {"description": "the game belongs to another game server"},
     404: {"description": "no such game"},
     409: {"description": "conflict: another event at this seq, a gap, or the game is over"},
+    413: {"description": "a body of more than MAX_BODY bytes (refused while it arrives)"},
     422: {"description": "refused by the engine (error illegal: rule_id, reason; invalid: "
           "field, reason); nothing stored"},
     507: {"description": "the log could not be written; nothing stored"},
@@ -85,7 +111,9 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        # a body refused before it was read whole: the connection is not reused
+        headers = {"connection": "close"} if exc.status == 413 else None
+        return JSONResponse(exc.body, status_code=exc.status, headers=headers)
 
     def caller(request: Request) -> str:
         name = who(tokens, request.headers.get("authorization"))
@@ -95,9 +123,7 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
         return name
 
     async def json_body(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise Refused(413, {"error": "too_big", "reason": f"more than {MAX_BODY} bytes"})
+        raw = await read_body(request, MAX_BODY)
         try:
             return strict_loads(raw.decode())
         except (LineProblem, UnicodeDecodeError) as exc:
@@ -152,6 +178,9 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
                 not isinstance(obj["events"], list):
             raise Refused(422, {"error": "invalid", "field": "events",
                                 "reason": "a batch is {\"events\": [event, …]}"})
+        if len(obj["events"]) > MAX_BATCH:
+            raise Refused(422, {"error": "invalid", "field": "events",
+                                "reason": f"more than {MAX_BATCH} events in one batch"})
         incs = []
         for i, o in enumerate(obj["events"]):
             try:
