@@ -1,6 +1,8 @@
 """The HTTP + JSON interface of the recording service (FastAPI; the OpenAPI description at
 ``/openapi.json``, browsable at ``/docs``). Every ``/v1`` call but ``/v1/health`` needs
-``Authorization: Bearer TOKEN`` of a game server named in the tokens file."""
+``Authorization: Bearer TOKEN`` of a game server named in the tokens file: a game server sees
+and writes only the games it opened; an admin token (``--new-token NAME --admin``) may also
+list and read every game and the recovery report."""
 
 from __future__ import annotations
 
@@ -94,8 +96,10 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
                             "content": {"application/json": {"schema": schema}}}}
 
 
-def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
-    """The app over a store (recovered when the app starts, closed when it stops)."""
+def create_app(store: Store, tokens: dict[str, str],
+               admins: frozenset[str] | set[str] = frozenset()) -> FastAPI:
+    """The app over a store (recovered when the app starts, closed when it stops); the game
+    servers named in ``admins`` may read every game and the recovery report."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -121,6 +125,11 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
             raise Refused(401, {"error": "unauthorized", "reason": "an Authorization: Bearer "
                                 "header with a game server's token is needed"})
         return name
+
+    def viewer(request: Request) -> str | None:
+        """The caller whose games only it may read, or None for an admin (every game)."""
+        name = caller(request)
+        return None if name in admins else name
 
     async def json_body(request: Request) -> Any:
         raw = await read_body(request, MAX_BODY)
@@ -192,27 +201,26 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
     @app.post("/v1/games/{game_id}/close", summary="close a game: sealed once GAME_END is in",
               responses=REFUSALS)
     async def close(game_id: str, request: Request) -> Any:
-        caller(request)
-        st = store.status(game_id_of(game_id))
+        st = store.status(game_id_of(game_id), caller(request))
         if not st["over"]:
             raise Refused(409, {"error": "not_over", "reason": f"game {game_id} has no "
                                 "GAME_END yet", **{k: st[k] for k in
                                                    ("next_seq", "next_auto", "to_move")}})
         return st
 
-    @app.get("/v1/games", summary="the games in progress")
+    @app.get("/v1/games", summary="the games in progress (a game server's own; an admin: all)")
     async def games(request: Request) -> Any:
-        caller(request)
-        return {"games": store.in_progress()}
+        return {"games": store.in_progress(viewer(request))}
 
     @app.get("/v1/games/{game_id}", summary="a game's status", responses=REFUSALS)
     async def status(game_id: str, request: Request) -> Any:
-        caller(request)
-        return store.status(game_id_of(game_id))
+        return store.status(game_id_of(game_id), viewer(request))
 
-    @app.get("/v1/recovery", summary="what the last start found and repaired")
+    @app.get("/v1/recovery", summary="what the last start found and repaired (admin token)")
     async def recovery(request: Request) -> Any:
-        caller(request)
+        if viewer(request) is not None:
+            raise Refused(403, {"error": "forbidden", "reason": "the recovery report is for an "
+                                "admin token (`liujia record-server --new-token NAME --admin`)"})
         return {"report": store.report}
 
     return app

@@ -29,7 +29,8 @@ def _port():
 
 def _start(data, tokens, port):
     proc = subprocess.Popen([sys.executable, "-m", "liujia", "record-server", "--data",
-                             str(data), "--tokens", str(tokens), "--port", str(port)],
+                             str(data), "--tokens", str(tokens), "--port", str(port),
+                             "--max-behind", "none"],          # simulated games: 2026-01-01
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
