@@ -6,7 +6,7 @@ began, fsyncs of different tables run side by side in a thread pool), sealed int
 tail back to the last complete, chained and legal line.
 
 Every file of the data folder is opened relative to a descriptor of its folder and without
-following a symbolic link (``ONOFOLLOW``, ``O_EXCL`` for a new one); a data folder holding
+following a symbolic link (``O_NOFOLLOW``, ``O_EXCL`` for a new one); a data folder holding
 links is refused at start (``DataProblem``).
 
 Everything happens on one asyncio loop: the check of an event, its write to the file and the
