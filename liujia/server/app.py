@@ -84,7 +84,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     403: {"description": "the game belongs to another game server"},
     404: {"description": "no such game"},
     409: {"description": "conflict: another event at this seq, a gap, or the game is over"},
-    413: {"description": "a body of more than MAX_BODY bytes (refused while it arrives)"},
+    413: {"description": f"a body of more than {MAX_BODY} bytes (refused while it arrives)"},
     422: {"description": "refused by the engine (error illegal: rule_id, reason; invalid: "
           "field, reason); nothing stored"},
     507: {"description": "the log could not be written; nothing stored"},
