@@ -11,6 +11,7 @@ import ctypes
 import hashlib
 import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -141,20 +142,35 @@ def _walk(folder: Path) -> list[Path]:
                   for name in names if is_log_name(name))
 
 
+def what_it_is(p: Path) -> str:
+    """What a path that is no regular file is, for a message: "a character device", "a FIFO",
+    "a symbolic link to /dev/zero, a character device", "a symbolic link to X, which does not
+    exist (or loops)"…"""
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISREG, "a regular file"))
+    link = f"a symbolic link to {os.readlink(p)}, " if p.is_symlink() else ""
+    try:
+        mode = os.stat(p).st_mode
+    except OSError:
+        return f"{link}which does not exist (or loops)" if link else "not found"
+    return link + next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
 def _not_a_file(f: Path) -> QuarantineRecord | None:
     """A file-level quarantine record for an entry found in a folder that cannot be read as a
-    file at all (a dangling or looping symlink, a FIFO, a socket, a device); else None."""
+    file at all (a dangling or looping symlink, a FIFO, a socket, a device, or a link to one);
+    else None."""
     if f.is_file():
         return None
-    if f.is_symlink():
-        target = os.readlink(f)
+    what = what_it_is(f)
+    target = os.readlink(f) if f.is_symlink() else ""
+    if target and not os.path.exists(f):
         code = "dangling_symlink"
-        reason = (f"a symbolic link to {target}, which does not exist (or loops): nothing to "
-                  "read; the other files are read")
+        reason = f"{what}: nothing to read; the other files are read"
     else:
-        target = ""
         code = "not_a_file"
-        reason = "not a regular file (a FIFO, socket or device): not read; the other files are"
+        reason = f"{what}, not a regular file: not read; the other files are"
     key = file_key(code, hashlib.sha256(f"{f}\0{target}".encode()).digest())
     return QuarantineRecord(file=str(f), stage="file", code=code, reason=reason, key=key)
 
@@ -184,7 +200,7 @@ def find_inputs(
                 continue
             seen.add(key)
             if not f.is_file():
-                raise IngestIOError(f"{f}: not a regular file")
+                raise IngestIOError(f"{f}: {what_it_is(f)}, not a regular file")
             try:
                 with open(f, "rb"):
                     pass

@@ -70,7 +70,8 @@ class Server:
 
     def __init__(self, data: Path, tokens: Path, port: int) -> None:
         self.cmd = [sys.executable, "-m", "liujia", "record-server", "--data", str(data),
-                    "--tokens", str(tokens), "--port", str(port)]
+                    "--tokens", str(tokens), "--port", str(port),
+                    "--max-behind", "none"]            # simulated games: 2026-01-01
         self.url = f"http://127.0.0.1:{port}"
         self.proc: subprocess.Popen | None = None
         self.cpu = 0.0                     # CPU seconds of the server processes so far
@@ -263,7 +264,7 @@ def main() -> int:
     data = work / "data"
     data.mkdir(parents=True, exist_ok=True)
     tokens = work / "tokens"
-    token = new_token(tokens, f"load{os.getpid()}")
+    token = new_token(tokens, f"load{os.getpid()}", admin=True)   # reads /v1/recovery
     t = time.perf_counter()
     games = corpus(a.game or sorted(GAMES), a.games, a.seed)
     print(f"corpus: {len(games)} games, {sum(map(len, games))} events "

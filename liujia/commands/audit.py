@@ -10,7 +10,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from liujia.commands._common import FOUND, OK, fail, find_game_log, safe_json, safe_text
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    USAGE,
+    fail,
+    find_game_log,
+    make_part,
+    place_new,
+    safe_json,
+    safe_text,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -37,6 +47,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="the report as one JSON document")
     out.add_argument("--html", metavar="FILE", help="write the report as one self-contained "
                      "HTML file (prints well)")
+    p.add_argument("--force", action="store_true", help="with --html: replace FILE if it "
+                   "exists (else an existing FILE is refused)")
     p.add_argument("--all-events", action="store_true", help="text: one line per event "
                    "(default: runs of the same verdict; --json and --html list each)")
     p.add_argument("--db", metavar="FILE", default=None, help="the warehouse whose anchors "
@@ -69,13 +81,21 @@ def find_game(path: str, game_id: str) -> tuple[Path, Any, Any] | str:
     return find_game_log([path], game_id)
 
 
-def write_html(target: str, text: str) -> str | None:
-    """Write the HTML file whole (a temporary file renamed); the error line, or None."""
-    tmp = f"{target}.tmp-{os.getpid()}"
+def write_html(target: str, text: str, force: bool = False) -> str | None:
+    """Write the HTML file whole (a temporary file made afresh, never through a link, then
+    moved into place; over an existing FILE only with ``force``); the error line, or None."""
+    out = Path(target)
+    tmp = out.with_name(f".{out.name}.part")
     try:
-        with open(tmp, "w", encoding="utf-8") as fh:
+        make_part(tmp)
+        fd = os.open(tmp, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-        os.replace(tmp, target)
+        if force:
+            os.replace(tmp, out)                 # replaces a link itself, never its target
+        elif not place_new(tmp, out):
+            os.unlink(tmp)
+            return f"{target}: exists (use --force to replace it)"
     except OSError as exc:
         try:
             os.unlink(tmp)
@@ -92,6 +112,11 @@ def run(args: argparse.Namespace) -> int:
     from engine.audit.text import report_lines
     from liujia.keys import trusted_ids
 
+    if args.html and os.path.lexists(args.html):
+        if os.path.isdir(args.html):
+            return fail(f"{args.html}: is a folder")
+        if not args.force:
+            return fail(f"{args.html}: exists (use --force to replace it)", USAGE)
     if args.db is not None and not os.path.isfile(args.db):
         return fail(f"--db {args.db}: no warehouse there (its anchors are what --db is for)")
     found = find_game(args.path, args.game)
@@ -115,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(safe_json(report))
     elif args.html:
-        err = write_html(args.html, report_html(report))
+        err = write_html(args.html, report_html(report), args.force)
         if err is not None:
             return fail(err)
         word = "no problem found" if code == OK else \

@@ -15,6 +15,8 @@ from pathlib import Path
 from liujia.commands._common import fail, safe_text
 from liujia.commands.serve import is_loopback, resolvable
 
+MAX_AHEAD = 300                    # liujia.server.store's defaults (not imported: no FastAPI
+MAX_BEHIND = 86_400                # for `liujia --help`)
 DEFAULT_PORT = 8765
 DEFAULT_ADDRESS = "127.0.0.1"
 
@@ -35,6 +37,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "serve; --new-token adds one)")
     p.add_argument("--new-token", metavar="NAME",
                    help="add a token for game server NAME to --tokens FILE, print it, exit")
+    p.add_argument("--admin", action="store_true",
+                   help="with --new-token: an admin token, which may also list and read every "
+                   "game and the recovery report (a game server's token sees only its games)")
+    p.add_argument("--max-ahead", metavar="SECONDS", default=str(MAX_AHEAD),
+                   help="refuse an event whose ts is more than SECONDS ahead of this server's "
+                   f"clock (default {MAX_AHEAD}; 'none': no bound)")
+    p.add_argument("--max-behind", metavar="SECONDS", default=str(MAX_BEHIND),
+                   help="refuse an event whose ts is more than SECONDS behind this server's "
+                   f"clock (default {MAX_BEHIND}: a day; 'none': no bound, e.g. to record "
+                   "games played earlier)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT})")
     p.add_argument("--address", default=DEFAULT_ADDRESS,
@@ -49,20 +61,30 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until interrupted, or add a token."""
-    from liujia.server.tokens import TokenProblem, new_token, read_tokens
+    from liujia.server.tokens import TokenProblem, new_token, read_admins, read_tokens
 
     if not args.tokens:
         return fail("--tokens FILE is needed (game servers authenticate with a token; make "
                     "one with `liujia record-server --data DIR --tokens FILE --new-token NAME`)")
     if args.new_token:
         try:
-            token = new_token(args.tokens, args.new_token)
+            token = new_token(args.tokens, args.new_token, admin=args.admin)
         except (TokenProblem, OSError) as exc:
             return fail(str(exc))
         print(token)
         return 0
+    if args.admin:
+        return fail("--admin goes with --new-token NAME (it makes an admin token)")
+    window = {}
+    for opt in ("max_ahead", "max_behind"):
+        text = getattr(args, opt)
+        if text != "none" and not text.isdigit():
+            return fail(f"--{opt.replace('_', '-')} {text}: expected a number of seconds "
+                        "(0 or more) or 'none'")
+        window[opt] = None if text == "none" else int(text)
     try:
         tokens = read_tokens(args.tokens)
+        admins = read_admins(args.tokens)
     except TokenProblem as exc:
         return fail(str(exc))
     if not tokens:
@@ -96,16 +118,20 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from liujia.server.app import create_app
-    from liujia.server.store import Store
+    from liujia.server.store import DataProblem, Store
 
-    store = Store(data, signer)
-    for line in store.start():
+    store = Store(data, signer, **window)
+    try:
+        report = store.start()
+    except DataProblem as exc:
+        return fail(str(exc))
+    for line in report:
         print(safe_text(f"liujia record-server: recovery: {line}"), file=sys.stderr)
     print(safe_text(f"liujia record-server: http://{args.address}:{args.port}/ "
                     f"(data {data}, {len(store.live)} games reopened, {len(tokens)} game "
                     f"servers{', signing with ' + args.sign if signer is not None else ''})"),
           flush=True)
-    app = create_app(store, tokens)
+    app = create_app(store, tokens, frozenset(admins))
     uvicorn.run(app, host=args.address, port=args.port, log_level="warning",
                 access_log=False, timeout_graceful_shutdown=5)
     return 0

@@ -1,6 +1,8 @@
 """The HTTP + JSON interface of the recording service (FastAPI; the OpenAPI description at
 ``/openapi.json``, browsable at ``/docs``). Every ``/v1`` call but ``/v1/health`` needs
-``Authorization: Bearer TOKEN`` of a game server named in the tokens file."""
+``Authorization: Bearer TOKEN`` of a game server named in the tokens file: a game server sees
+and writes only the games it opened; an admin token (``--new-token NAME --admin``) may also
+list and read every game and the recovery report."""
 
 from __future__ import annotations
 
@@ -13,12 +15,37 @@ from fastapi.responses import JSONResponse
 
 from engine.errors import InvalidEvent
 from engine.ids import id_problem
-from engine.jsonl import LineProblem, strict_loads
-from liujia.server.store import Refused, Store, refusal
+from engine.jsonl import MAX_LINE_BYTES, LineProblem, strict_loads
+from liujia.server.store import MAX_BATCH, Refused, Store, refusal
 from liujia.server.tokens import who
 from liujia.server.wire import read_event
 
-MAX_BODY = 4 << 20
+# bytes of a request body: one event line's limit, a batch's too (at most MAX_BATCH events);
+# parsed JSON takes up to ~25 times its text, so this bounds a request's memory
+MAX_BODY = MAX_LINE_BYTES
+
+
+def _too_big(limit: int) -> Refused:
+    return Refused(413, {"error": "too_big", "reason": f"the body is more than {limit} bytes "
+                         f"(a batch: at most {MAX_BATCH} events and {limit} bytes)"})
+
+
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused (413) as soon as it is known to exceed ``limit`` bytes: by its
+    Content-Length before a byte is read, else as the chunks arrive (never held whole)."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise Refused(400, {"error": "invalid", "field": "content-length",
+                                "reason": "Content-Length is not a number"})
+        if int(declared) > limit:
+            raise _too_big(limit)
+    buf = bytearray()
+    async for chunk in request.stream():
+        if len(buf) + len(chunk) > limit:
+            raise _too_big(limit)
+        buf += chunk
+    return bytes(buf)
 
 _FACE = {"type": "string", "pattern": "^([A23456789TJQK][shcd]|BJ|RJ)$"}
 EVENT_SCHEMA: dict[str, Any] = {
@@ -47,7 +74,7 @@ EVENT_SCHEMA: dict[str, Any] = {
 }
 BATCH_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["events"], "additionalProperties": False,
-    "properties": {"events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": 1000}},
+    "properties": {"events": {"type": "array", "items": EVENT_SCHEMA, "maxItems": MAX_BATCH}},
 }
 ACK = {"description": "acknowledged: on disk (fsync'ed)", "content": {"application/json": {
     "example": {"game_id": "g1", "seq": 7, "ts": 1767225610500000,
@@ -57,6 +84,7 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     403: {"description": "the game belongs to another game server"},
     404: {"description": "no such game"},
     409: {"description": "conflict: another event at this seq, a gap, or the game is over"},
+    413: {"description": f"a body of more than {MAX_BODY} bytes (refused while it arrives)"},
     422: {"description": "refused by the engine (error illegal: rule_id, reason; invalid: "
           "field, reason); nothing stored"},
     507: {"description": "the log could not be written; nothing stored"},
@@ -68,8 +96,10 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
                             "content": {"application/json": {"schema": schema}}}}
 
 
-def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
-    """The app over a store (recovered when the app starts, closed when it stops)."""
+def create_app(store: Store, tokens: dict[str, str],
+               admins: frozenset[str] | set[str] = frozenset()) -> FastAPI:
+    """The app over a store (recovered when the app starts, closed when it stops); the game
+    servers named in ``admins`` may read every game and the recovery report."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,7 +115,9 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse(exc.body, status_code=exc.status)
+        # a body refused before it was read whole: the connection is not reused
+        headers = {"connection": "close"} if exc.status == 413 else None
+        return JSONResponse(exc.body, status_code=exc.status, headers=headers)
 
     def caller(request: Request) -> str:
         name = who(tokens, request.headers.get("authorization"))
@@ -94,10 +126,13 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
                                 "header with a game server's token is needed"})
         return name
 
+    def viewer(request: Request) -> str | None:
+        """The caller whose games only it may read, or None for an admin (every game)."""
+        name = caller(request)
+        return None if name in admins else name
+
     async def json_body(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_BODY:
-            raise Refused(413, {"error": "too_big", "reason": f"more than {MAX_BODY} bytes"})
+        raw = await read_body(request, MAX_BODY)
         try:
             return strict_loads(raw.decode())
         except (LineProblem, UnicodeDecodeError) as exc:
@@ -152,6 +187,9 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
                 not isinstance(obj["events"], list):
             raise Refused(422, {"error": "invalid", "field": "events",
                                 "reason": "a batch is {\"events\": [event, …]}"})
+        if len(obj["events"]) > MAX_BATCH:
+            raise Refused(422, {"error": "invalid", "field": "events",
+                                "reason": f"more than {MAX_BATCH} events in one batch"})
         incs = []
         for i, o in enumerate(obj["events"]):
             try:
@@ -163,27 +201,26 @@ def create_app(store: Store, tokens: dict[str, str]) -> FastAPI:
     @app.post("/v1/games/{game_id}/close", summary="close a game: sealed once GAME_END is in",
               responses=REFUSALS)
     async def close(game_id: str, request: Request) -> Any:
-        caller(request)
-        st = store.status(game_id_of(game_id))
+        st = store.status(game_id_of(game_id), caller(request))
         if not st["over"]:
             raise Refused(409, {"error": "not_over", "reason": f"game {game_id} has no "
                                 "GAME_END yet", **{k: st[k] for k in
                                                    ("next_seq", "next_auto", "to_move")}})
         return st
 
-    @app.get("/v1/games", summary="the games in progress")
+    @app.get("/v1/games", summary="the games in progress (a game server's own; an admin: all)")
     async def games(request: Request) -> Any:
-        caller(request)
-        return {"games": store.in_progress()}
+        return {"games": store.in_progress(viewer(request))}
 
     @app.get("/v1/games/{game_id}", summary="a game's status", responses=REFUSALS)
     async def status(game_id: str, request: Request) -> Any:
-        caller(request)
-        return store.status(game_id_of(game_id))
+        return store.status(game_id_of(game_id), viewer(request))
 
-    @app.get("/v1/recovery", summary="what the last start found and repaired")
+    @app.get("/v1/recovery", summary="what the last start found and repaired (admin token)")
     async def recovery(request: Request) -> Any:
-        caller(request)
+        if viewer(request) is not None:
+            raise Refused(403, {"error": "forbidden", "reason": "the recovery report is for an "
+                                "admin token (`liujia record-server --new-token NAME --admin`)"})
         return {"report": store.report}
 
     return app

@@ -5,6 +5,10 @@ began, fsyncs of different tables run side by side in a thread pool), sealed int
 ``DATA/sealed/GAME.arrows`` when the game ends, and recovered after a crash by cutting a torn
 tail back to the last complete, chained and legal line.
 
+Every file of the data folder is opened relative to a descriptor of its folder and without
+following a symbolic link (``O_NOFOLLOW``, ``O_EXCL`` for a new one); a data folder holding
+links is refused at start (``DataProblem``).
+
 Everything happens on one asyncio loop: the check of an event, its write to the file and the
 update of the game's state run without a pause in between, so the appends of one game are
 serialised; only the fsyncs, the creation of a file and the sealing leave the loop (threads).
@@ -27,15 +31,40 @@ from engine.commit import for_engine
 from engine.errors import EngineError, IllegalMove, InvalidEvent
 from engine.events import GENESIS, Event, chain_digest, payload_json
 from engine.games.base import Game
-from engine.jsonl import FORMAT, JsonlError, event_line, header_line, parse_line, strict_loads
+from engine.jsonl import (
+    FORMAT,
+    JsonlError,
+    event_line,
+    format_ts,
+    header_line,
+    parse_line,
+    strict_loads,
+)
 from engine.log import LOG_SUFFIX, read_log, write_log
 from engine.replay import backwards, game_module, validate_events
+from liujia.server.files import (
+    LIVE_SUFFIX,
+    NOFOLLOW,
+    OWNERS,
+    TMP_SUFFIX,
+    DataProblem,
+    create,
+    entries,
+    folder,
+    keep_cut,
+    note_owner,
+    read_all,
+    read_owners,
+    write_all,
+)
 from liujia.server.wire import Incoming, now_us
 
-LIVE_SUFFIX = ".jsonl.live"          # not a log name: `liujia ingest DATA` passes them over
-TMP_SUFFIX = ".arrows.tmp"
+__all__ = ["LIVE_SUFFIX", "TMP_SUFFIX", "DataProblem", "Refused", "Store", "refusal"]
+
 OWNER_RE = re.compile(r"liujia record-server; owner=([A-Za-z0-9][A-Za-z0-9_.-]{0,63})")
 MAX_BATCH = 1000
+MAX_AHEAD = 300                     # seconds a client's ts may be ahead of the server's clock
+MAX_BEHIND = 86_400                 # ... and behind it (None: no bound)
 
 
 class Refused(Exception):
@@ -123,8 +152,12 @@ class Store:
     """Every game of one data folder: open, append, seal, recover."""
 
     def __init__(self, data: str | os.PathLike[str], signer: Any = None,
-                 threads: int = 32) -> None:
+                 threads: int = 32, *, max_ahead: int | None = MAX_AHEAD,
+                 max_behind: int | None = MAX_BEHIND) -> None:
         self.data = Path(data)
+        self.max_ahead = max_ahead            # the clock window of a client's ts, seconds
+        self.max_behind = max_behind
+        self.live_fd = self.sealed_fd = -1
         self.live_dir = self.data / "live"
         self.sealed_dir = self.data / "sealed"
         self.signer = signer
@@ -143,20 +176,23 @@ class Store:
         if self.started:
             return self.report
         self.started = True
-        for d in (self.live_dir, self.sealed_dir):
-            d.mkdir(parents=True, exist_ok=True)
-        for p in sorted(self.sealed_dir.iterdir()):
-            if p.name.endswith(TMP_SUFFIX):
-                p.unlink()                      # a seal that never finished: the live log has it
-                self.report.append(f"removed unfinished seal {p.name}")
-            elif p.name.endswith(LOG_SUFFIX):
-                gid = p.name[:-len(LOG_SUFFIX)]
-                self.sealed[gid] = SealedGame(gid, "", p)     # owner not kept: retries only
-        for p in sorted(self.live_dir.iterdir()):
-            if p.name.endswith(LIVE_SUFFIX):
-                self._recover(p)
-        _fsync_dir(self.sealed_dir)
-        _fsync_dir(self.live_dir)
+        self.live_fd = folder(self.data, "live")
+        self.sealed_fd = folder(self.data, "sealed")
+        live, sealed = entries(self.live_dir, self.live_fd), entries(self.sealed_dir,
+                                                                        self.sealed_fd)
+        owners = read_owners(self.sealed_fd) if OWNERS in sealed else {}
+        for name in sealed:
+            if name.endswith(TMP_SUFFIX):
+                os.unlink(name, dir_fd=self.sealed_fd)   # an unfinished seal: the live log has it
+                self.report.append(f"removed unfinished seal {name}")
+            elif name.endswith(LOG_SUFFIX):
+                gid = name[:-len(LOG_SUFFIX)]
+                self.sealed[gid] = SealedGame(gid, owners.get(gid, ""), self.sealed_dir / name)
+        for name in live:
+            if name.endswith(LIVE_SUFFIX):
+                self._recover(self.live_dir / name)
+        os.fsync(self.sealed_fd)
+        os.fsync(self.live_fd)
         return self.report
 
     def close(self) -> None:
@@ -168,14 +204,18 @@ class Store:
                 pass
         self.live.clear()
         self.pool.shutdown(wait=True)
+        for fd in (self.live_fd, self.sealed_fd):
+            if fd >= 0:
+                os.close(fd)
+        self.live_fd = self.sealed_fd = -1
 
     # --- recovery --------------------------------------------------------------------------
 
     def _recover(self, path: Path) -> None:
         """Reopen one append log: keep its intact prefix (complete lines, chained, legal),
         cut what follows, seal it if its game is over."""
-        data = path.read_bytes()
         name = path.name
+        data = read_all(self.live_fd, name)
         nl = data.find(b"\n")
         header_ok = False
         owner = ""
@@ -188,7 +228,7 @@ class Store:
             except Exception:                 # noqa: BLE001 - any unreadable header
                 header_ok = False
         if not header_ok:
-            path.unlink()
+            os.unlink(name, dir_fd=self.live_fd)
             self.report.append(f"{name}: no complete header ({len(data)} bytes): the game was "
                                "never acknowledged; removed")
             return
@@ -223,24 +263,25 @@ class Store:
             prev = e.digest
             pos = end + 1
         if pos < len(data):
-            kept = path.with_name(f"{path.name}.cut-{len(events)}")
-            kept.write_bytes(data[pos:])          # the bytes cut, kept aside as evidence
-            with open(path, "r+b") as f:
-                f.truncate(pos)
-                f.flush()
-                os.fsync(f.fileno())
+            kept = keep_cut(self.live_fd, f"{name}.cut-{len(events)}", data[pos:])
+            fd = os.open(name, os.O_WRONLY | NOFOLLOW, dir_fd=self.live_fd)
+            try:
+                os.ftruncate(fd, pos)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
             self.report.append(f"{name}: cut {len(data) - pos} bytes after event "
-                               f"{len(events) - 1} (kept in {kept.name}): {why}")
+                               f"{len(events) - 1} (kept in {kept}): {why}")
         gid = name[:-len(LIVE_SUFFIX)]
         if not events or game is None:
-            path.unlink()
+            os.unlink(name, dir_fd=self.live_fd)
             self.report.append(f"{name}: no GAME_START: the game was never acknowledged; "
                                "removed")
             return
         if events[0].game_id != gid:
             self.report.append(f"{name}: holds game {events[0].game_id}, not {gid}: left alone")
             return
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(name, os.O_WRONLY | os.O_APPEND | NOFOLLOW, dir_fd=self.live_fd)
         g = LiveGame(gid, owner, game, state, events, path, fd, pos, pos)
         if g.over:
             try:
@@ -280,6 +321,8 @@ class Store:
                 raise Refused(409, {"error": "conflict", "seq": 0, "reason": f"game {gid} is "
                                     "sealed with another GAME_START"})
             return _sealed_ack(s, stored[0], duplicate=True)
+        if inc.ts is not None:
+            self._on_the_clock(inc.ts, 0, None)
         e = e._replace(seq=0, ts=inc.ts if inc.ts is not None else now_us())
         try:
             game = game_module(e)
@@ -302,7 +345,7 @@ class Store:
         g = LiveGame(gid, owner, game, state, [e], path, -1, len(text), 0)
         self.live[gid] = g
         try:
-            g.fd = await loop.run_in_executor(self.pool, _create, path, text)
+            g.fd = await loop.run_in_executor(self.pool, create, self.live_fd, path.name, text)
         except OSError as exc:
             g.failed = f"its log could not be created ({exc.strerror or exc})"
             del self.live[gid]
@@ -382,6 +425,8 @@ class Store:
                     raise Refused(409, {"error": "over", "index": i, "reason": f"game {gid} "
                                         "is over"})
                 state = g.state.copy()
+            if inc.ts is not None:
+                self._on_the_clock(inc.ts, seq, i if len(incs) > 1 else None)
             e = inc.event._replace(game_id=gid, seq=seq,
                                    ts=inc.ts if inc.ts is not None else max(now_us(), last.ts))
             try:
@@ -400,7 +445,7 @@ class Store:
         if new:
             data = "".join(event_line(e) + "\n" for e in new).encode()
             try:
-                _write_all(g.fd, data)
+                write_all(g.fd, data)
             except OSError as exc:
                 try:
                     os.ftruncate(g.fd, g.written)
@@ -418,6 +463,27 @@ class Store:
             path = await self._seal(g)
             return [dict(self._ack(g, e, dup), sealed=str(path)) for e, dup in acks]
         return [self._ack(g, e, dup) for e, dup in acks]
+
+    def _on_the_clock(self, ts: int, seq: int, index: int | None) -> None:
+        """Refuse a client's ts outside the window around the server's clock (a ts far ahead
+        would block every later event of its game: time never goes back within a game)."""
+        now = now_us()
+        if self.max_ahead is not None and ts > now + self.max_ahead * 1_000_000:
+            side = f"more than {self.max_ahead} s ahead of"
+        elif self.max_behind is not None and ts < now - self.max_behind * 1_000_000:
+            side = f"more than {self.max_behind} s behind"
+        else:
+            return
+        window = (f"-{self.max_behind} s" if self.max_behind is not None else "any time before",
+                  f"+{self.max_ahead} s" if self.max_ahead is not None else "any time after")
+        body: dict[str, Any] = {
+            "error": "invalid", "field": "ts", "seq": seq,
+            "reason": f"ts {format_ts(ts)} is {side} the server's clock ({format_ts(now)}); "
+            f"a ts must lie within [{window[0]}, {window[1]}] of it (--max-behind, "
+            "--max-ahead), or be left out for the server to stamp"}
+        if index is not None:
+            body["index"] = index
+        raise Refused(422, body)
 
     def _owned(self, game_owner: str, owner: str, gid: str) -> None:
         if game_owner and game_owner != owner:
@@ -477,24 +543,54 @@ class Store:
                                 "; retry GAME_END to seal it"}) from None
 
     def _seal_now(self, g: LiveGame) -> Path:
-        """Write the finished game's sealed (and signed) Arrow log, then drop its append log."""
-        final = self.sealed_dir / f"{g.game_id}{LOG_SUFFIX}"
-        tmp = self.sealed_dir / f".{g.game_id}{TMP_SUFFIX}"
-        write_log(tmp, [g.events], self.signer)
-        os.replace(tmp, final)
-        _fsync_dir(self.sealed_dir)
-        self.sealed[g.game_id] = SealedGame(g.game_id, g.owner, final)
+        """Write the finished game's sealed (and signed) Arrow log, then drop its append log;
+        the temporary file is made anew (O_EXCL), never written through a link."""
+        final = f"{g.game_id}{LOG_SUFFIX}"
+        tmp = f".{g.game_id}{TMP_SUFFIX}"
+        try:
+            os.unlink(tmp, dir_fd=self.sealed_fd)        # a leftover entry (the link itself)
+        except FileNotFoundError:
+            pass
+        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o644,
+                     dir_fd=self.sealed_fd)
+        try:
+            write_log(f"/dev/fd/{fd}", [g.events], self.signer)   # this very file, by its fd
+            if g.owner:
+                note_owner(self.sealed_fd, g.game_id, g.owner)
+            os.replace(tmp, final, src_dir_fd=self.sealed_fd, dst_dir_fd=self.sealed_fd)
+        except BaseException:
+            try:
+                os.unlink(tmp, dir_fd=self.sealed_fd)
+            except OSError:
+                pass
+            raise
+        finally:
+            os.close(fd)
+        os.fsync(self.sealed_fd)
+        self.sealed[g.game_id] = SealedGame(g.game_id, g.owner, self.sealed_dir / final)
         self.live.pop(g.game_id, None)
         try:
             os.close(g.fd)
         except OSError:
             pass
-        g.path.unlink(missing_ok=True)
-        _fsync_dir(self.live_dir)
-        return final
+        try:
+            os.unlink(g.path.name, dir_fd=self.live_fd)
+        except FileNotFoundError:
+            pass
+        os.fsync(self.live_fd)
+        return self.sealed_dir / final
 
     def _sealed_events(self, s: SealedGame) -> list[Event]:
-        r = read_log(s.path)
+        try:
+            fd = os.open(s.path.name, os.O_RDONLY | NOFOLLOW, dir_fd=self.sealed_fd)
+        except OSError as exc:
+            raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
+                                f"{s.game_id} cannot be opened ({exc.strerror or exc})"}) \
+                from None
+        try:
+            r = read_log(f"/dev/fd/{fd}")
+        finally:
+            os.close(fd)
         if not r.ok or len(r.games) != 1:
             raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
                                 f"{s.game_id} does not verify"})
@@ -502,21 +598,30 @@ class Store:
 
     # --- listing ---------------------------------------------------------------------------
 
-    def status(self, gid: str) -> dict[str, Any]:
-        """A game's status (live or sealed)."""
+    def status(self, gid: str, viewer: str | None = None) -> dict[str, Any]:
+        """A game's status (live or sealed), for the game server ``viewer`` only if it opened
+        the game (None: an admin, any game)."""
         g = self.live.get(gid)
+        s = self.sealed.get(gid)
+        if g is None and s is None:
+            raise Refused(404, {"error": "unknown_game", "reason": f"no game {gid}"})
+        owner = g.owner if g is not None else s.owner if s is not None else ""
+        if viewer is not None and owner != viewer:
+            raise Refused(403, {"error": "forbidden", "reason": f"game {gid} belongs to "
+                                "another game server" if owner else f"game {gid} was sealed "
+                                "before owners were kept: an admin token may read it"})
         if g is not None:
             return g.status()
-        s = self.sealed.get(gid)
-        if s is None:
-            raise Refused(404, {"error": "unknown_game", "reason": f"no game {gid}"})
+        assert s is not None
         ev = self._sealed_events(s)
         return {"game_id": gid, "next_seq": len(ev), "last_digest": ev[-1].digest.hex(),
                 "over": True, "sealed": True, "path": str(s.path)}
 
-    def in_progress(self) -> list[dict[str, Any]]:
-        """Every game being recorded."""
-        return [g.status() for g in self.live.values() if g.fd >= 0]
+    def in_progress(self, viewer: str | None = None) -> list[dict[str, Any]]:
+        """The games being recorded (for game server ``viewer`` only those it opened; None:
+        every one)."""
+        return [g.status() for g in self.live.values()
+                if g.fd >= 0 and (viewer is None or g.owner == viewer)]
 
 
 def _sealed_ack(s: SealedGame, e: Event, duplicate: bool) -> dict[str, Any]:
@@ -527,37 +632,6 @@ def _sealed_ack(s: SealedGame, e: Event, duplicate: bool) -> dict[str, Any]:
 def _conflict(gid: str, seq: int, index: int, why: str = "") -> Refused:
     return Refused(409, {"error": "conflict", "seq": seq, "index": index,
                          "reason": why or f"game {gid} holds another event at seq {seq}"})
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        n = os.write(fd, view)
-        view = view[n:]
-
-
-def _create(path: Path, text: bytes) -> int:
-    """Create a new append log holding ``text``, on disk (file and folder entry) before it
-    returns its descriptor."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
-                 | getattr(os, "O_CLOEXEC", 0), 0o644)
-    try:
-        _write_all(fd, text)
-        os.fsync(fd)
-    except OSError:
-        os.close(fd)
-        path.unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
-    return fd
-
-
-def _fsync_dir(d: Path) -> None:
-    fd = os.open(d, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def log_line(text: str) -> None:

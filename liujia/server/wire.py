@@ -18,6 +18,7 @@ from engine.jsonl import LineProblem, line_event
 WIRE_FIELDS = ("game_id", "seq", "ts", "kind", "seat", "cards", "target", "value", "tag",
                "payload", "digest")
 _PLACEHOLDER_DIGEST = "0" * 32
+_INTEGERS = ("seq", "ts", "seat", "target", "value")   # JSON integers, never 5.0 nor true
 _PLAIN = re.compile(r"[A-Za-z0-9_]{1,64}")
 
 
@@ -37,9 +38,16 @@ def now_us() -> int:
     return time.time_ns() // 1000
 
 
+def _not_integer(v: bool | float) -> str:
+    if isinstance(v, bool):
+        return "a boolean"
+    return f"the number {v!r} (an integer has no decimal point)"
+
+
 def read_event(obj: Any, game_id: str) -> Incoming:
     """The event of a wire object for game ``game_id``; raises InvalidEvent naming the field
-    (the same checks as a line of a ``liujia.jsonl/1`` file, see docs/interchange.md)."""
+    (the checks of a line of a ``liujia.jsonl/1`` file, see docs/interchange.md, and integers
+    as the JSON Schema types them: no ``5.0``, no ``true``)."""
     if not isinstance(obj, dict):
         raise InvalidEvent("an event must be a JSON object", game_id=game_id, field="event")
     unknown = [k for k in obj if k not in WIRE_FIELDS]
@@ -50,6 +58,12 @@ def read_event(obj: Any, game_id: str) -> Incoming:
     if "game_id" in obj and obj["game_id"] != game_id:
         raise InvalidEvent("'game_id' differs from the game of the URL", game_id=game_id,
                            field="game_id")
+    for name in _INTEGERS:
+        v = obj.get(name)
+        if isinstance(v, (bool, float)):
+            what = "an ISO 8601 time or an integer" if name == "ts" else "an integer"
+            raise InvalidEvent(f"'{name}' must be {what}, got {_not_integer(v)}",
+                               game_id=game_id, field=name)
     seq = obj.get("seq")
     ts = obj.get("ts")
     digest = obj.get("digest")

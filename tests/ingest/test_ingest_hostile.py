@@ -271,3 +271,24 @@ def test_real_permission_errors_are_one_line_exit_2(tmp_path, games, denied):
     assert _snapshot(db) == before
     assert sorted(p.name for p in wh.iterdir()) == ["w.duckdb", "w.duckdb.anchors",
                                                     "w.duckdb.lock"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero")
+def test_a_link_to_a_device_is_named_a_device_not_a_missing_file(tmp_path, games, capsys):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    write_log(logs / "a.arrows", games[:2])
+    (logs / "zero.arrows").symlink_to("/dev/zero")
+    os.mkfifo(logs / "pipe.jsonl")
+    db = tmp_path / "w.duckdb"
+    assert main(["ingest", str(logs), "--db", str(db), "-q"]) == 1
+    out = capsys.readouterr().out
+    assert "does not exist" not in out
+    assert "a symbolic link to /dev/zero, a character device" in out
+    assert "pipe.jsonl" in out and "a FIFO" in out
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert sorted(con.execute("SELECT code FROM quarantine").fetchall()) == \
+            [("not_a_file",)] * 2
+    assert main(["ingest", str(logs / "zero.arrows"), "--db", str(db)]) == 2
+    line = _one_line(capsys.readouterr().err)
+    assert "/dev/zero, a character device" in line and "not a regular file" in line

@@ -29,7 +29,8 @@ def _port():
 
 def _start(data, tokens, port):
     proc = subprocess.Popen([sys.executable, "-m", "liujia", "record-server", "--data",
-                             str(data), "--tokens", str(tokens), "--port", str(port)],
+                             str(data), "--tokens", str(tokens), "--port", str(port),
+                             "--max-behind", "none"],          # simulated games: 2026-01-01
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -86,3 +87,72 @@ def test_kill_9_and_restart(tmp_path):
     assert main(["validate", str(data / "sealed")]) == 0
     db = tmp_path / "w.duckdb"
     assert main(["ingest", str(data / "sealed"), "--db", str(db), "--quiet"]) == 0
+
+
+def _peak_rss_kib(pid):
+    """The peak resident set (VmHWM) of a process, KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def _oversized(port, token, size, chunked):
+    """POST a body of ``size`` bytes (declared, or chunked without a length) and return the
+    status line of the answer; the body is sent by a thread that stops at the first error."""
+    import threading
+    sock = socket.create_connection(("127.0.0.1", port), timeout=60)
+    head = (f"POST /v1/games/g1/batch HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer {token}\r\n"
+            "Content-Type: application/json\r\n")
+    head += "Transfer-Encoding: chunked\r\n\r\n" if chunked else f"Content-Length: {size}\r\n\r\n"
+    piece = b'{"events": [' + b" " * ((1 << 20) - 12)
+
+    def send():
+        try:
+            sock.sendall(head.encode())
+            for i in range(size >> 20):
+                data = piece if i == 0 else b" " * (1 << 20)
+                sock.sendall(b"%x\r\n%s\r\n" % (len(data), data) if chunked else data)
+            if chunked:
+                sock.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass
+
+    t = threading.Thread(target=send, daemon=True)
+    t.start()
+    try:
+        got = b""
+        while b"\r\n" not in got:
+            more = sock.recv(4096)
+            if not more:
+                break
+            got += more
+        return got.split(b"\r\n")[0].decode()
+    finally:
+        t.join(timeout=60)
+        sock.close()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/PID/status")
+def test_an_oversized_body_is_refused_while_it_arrives(tmp_path):
+    tokens = tmp_path / "tokens"
+    token = new_token(tokens, "gs")
+    port = _port()
+    proc = _start(tmp_path / "data", tokens, port)
+    try:
+        c = RecordClient(f"http://127.0.0.1:{port}", token)
+        a = next(simulate("keng", 1, seed=2)).events
+        c.open(a[0])                                  # a warm server: every module loaded
+        c.append_batch(a[0].game_id, a[1:40])
+        c.close()
+        before = _peak_rss_kib(proc.pid)
+        size = 256 << 20
+        for chunked in (False, True):
+            assert _oversized(port, token, size, chunked).endswith(" 413 Request Entity Too Large")
+        grown = _peak_rss_kib(proc.pid) - before
+        assert grown < 32 << 10, f"the server's peak memory grew by {grown} KiB"
+        assert RecordClient(f"http://127.0.0.1:{port}", token).status(a[0].game_id)["next_seq"] \
+            == 40
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
