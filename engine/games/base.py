@@ -31,7 +31,7 @@ from engine.events import Event
 
 if TYPE_CHECKING:
     from engine.errors import IllegalMove
-    from engine.games.frame import Outcome
+    from engine.games.frame import OptionsBase, Outcome
     from engine.tendency import Tendency
 
 # The kinds whose chance outcomes GAME_START commits to when a game declares none of its own
@@ -96,7 +96,7 @@ class Game:
     RULES_FILE: tuple[str, str]        # (package, path) of its rules text: ("engine", "rules/keng.md")
     RULES_VERSION: str                 # written into GAME_START, e.g. "keng-1"
     SIDES: str                         # "none", "fixed" or "formed" (engine.games.frame)
-    Options: Callable[..., Any]        # the frozen house-rule options: Options(**kw)
+    Options: type[OptionsBase]         # the frozen house-rule options: Options(**kw)
     seat_count: Callable[[Any], int]   # how many seats a game with these options has
     sides: Callable[..., tuple[str | None, ...]]   # (state, viewer=None): each seat's side
     outcomes: Callable[[Any], tuple[Outcome, ...] | None]  # place, score, win/loss/draw

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.admin:
         return fail("--admin goes with --new-token NAME (it makes an admin token)")
-    window = {}
+    window: dict[str, int | None] = {}
     for opt in ("max_ahead", "max_behind"):
         text = getattr(args, opt)
         if text != "none" and not text.isdigit():
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     from liujia.server.app import create_app
     from liujia.server.store import DataProblem, Store
 
-    store = Store(data, signer, **window)
+    store = Store(data, signer, max_ahead=window["max_ahead"], max_behind=window["max_behind"])
     try:
         report = store.start()
     except DataProblem as exc:

@@ -108,7 +108,7 @@ def from_position(pos: dict[str, Any], *, scenario: bool = False) -> DdzState:
     variant = next((v for v in OPTIONS if game_id_of(v) == game), None)
     if variant is None:
         raise bad("game", "must be ddz6_3v3, ddz6_2v4 or ddz6_zhengfan")
-    open_position(pos, POSITION_FORMAT, game)
+    open_position(pos, POSITION_FORMAT, game_id_of(variant))
     f = Fields(pos, n_seats=6)
     opts = f.options("options", OPTIONS[variant])
     players = tuple(f.per_seat("players", lambda v, n: _player(f, v, n)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from typing import cast
 
 from engine.cards import format_faces
 from engine.events import NONE, Event
@@ -23,6 +24,7 @@ from engine.games.gouji.state import (
     OVER,
     PLAY,
     GoujiState,
+    PlayInfo,
     opposite,
     team_of,
 )
@@ -93,7 +95,7 @@ def play_events(s: GoujiState) -> list[Event]:
     guess, tag_of = predict, play_tag
     tags: dict[tuple[int, bool], str] = {}
     out = []
-    for shape in answer_shapes(g, s.top_info):
+    for shape in answer_shapes(g, cast(PlayInfo, s.top_info)):   # a top play is on
         info = shape_info(shape)
         empties = info.n == size
         key = (id(info), empties)

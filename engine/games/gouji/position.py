@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from engine.cards import format_face
 from engine.errors import EngineError
@@ -49,6 +49,7 @@ from engine.games.gouji.state import (
     TEAM_NAMES,
     ZHASHAO,
     GoujiState,
+    PlayInfo,
     opposite,
     team_of,
 )
@@ -558,7 +559,7 @@ def _check_round(s: GoujiState) -> None:
             raise bad("passed" if s.passed else "rang", "locks and yields belong to a round "
                       "with a top play (GJ-23, GJ-26)")
     else:
-        info = s.top_info
+        info = cast(PlayInfo, s.top_info)       # set whenever a top play is on
         if Counter(s.top) - Counter(s.played):
             raise bad("top.cards", "the top play's cards are played cards")
         if s.top_huiwu and (s.top_seat != s.starter or info.base != FIVE or info.n2
@@ -641,7 +642,7 @@ def _check_owed(s: GoujiState) -> None:
             want = game_end_event(s) if 0 not in s.out_pos else None
             if want is None or not last or (e.seat, e.cards, e.target, e.value, e.tag) != \
                     (want.seat, want.cards, want.target, want.value, want.tag) or \
-                    json.loads(e.payload or "null") != json.loads(want.payload):
+                    json.loads(e.payload or "null") != json.loads(cast(str, want.payload)):
                 raise bad(name, "a GAME_END is owed last, once every seat is placed, with the "
                           "game's result (GJ-31 to GJ-34)")
             continue
@@ -665,5 +666,5 @@ def _check_over(s: GoujiState) -> None:
         return
     if 0 in s.out_pos or s.owed:
         raise bad("stage", "a finished game has every seat placed and owes no event (GJ-33)")
-    if s.result != json.loads(game_end_event(s).payload):
+    if s.result != json.loads(cast(str, game_end_event(s).payload)):
         raise bad("result", "must be the GAME_END result of the positions (GJ-31 to GJ-34)")

@@ -9,6 +9,7 @@ log must then carry exactly those events, in that order, before the next action.
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from engine.cards import format_faces
 from engine.errors import IllegalMove, InvalidEvent
@@ -228,7 +229,7 @@ def _continue(s: GoujiState, actor: int) -> None:
             s.rang_seat = -1
             s.rang_wait = ()
     s.last = actor
-    if s.top_info.nrj:
+    if s.top_info.nrj:   # type: ignore[union-attr]  # the play just made is the top play
         _round_end(s, s.top_seat, "big_joker", s.top_seat)
     elif not next_to_act(s, anchor):
         _round_end(s, s.top_seat, "passes", s.top_seat)
@@ -267,7 +268,7 @@ def _game_end_diff(x: Event, e: Event) -> str:
         got = None if e.payload is None else payload_json(e)
     except InvalidEvent:
         got = "unreadable JSON"
-    diff = result_diff(json.loads(x.payload), got)
+    diff = result_diff(json.loads(cast(str, x.payload)), got)
     if diff:
         out.append(diff)
     return "; ".join(out) or "the payload differs"
@@ -289,7 +290,7 @@ def _step_owed(s: GoujiState, e: Event) -> None:
     same = (e.kind, e.seat, e.cards, e.target, e.value, e.tag) == \
         (x.kind, x.seat, x.cards, x.target, x.value, x.tag)
     if same and e.payload != x.payload:
-        want = None if x.payload is None else json.loads(x.payload)  # the engine's own
+        want = None if x.payload is None else json.loads(cast(str, x.payload))  # the engine's own
         same = e.payload is not None and want is not None and \
             payload_json(e, obj=isinstance(want, dict)) == want
     if not same:
@@ -305,7 +306,7 @@ def _step_owed(s: GoujiState, e: Event) -> None:
     if x.kind == "GAME_END":
         s.stage = OVER
         s.to_act = -1
-        s.result = json.loads(x.payload)
+        s.result = json.loads(cast(str, x.payload))
 
 
 # ---------------------------------------------------------------- setup: cut, direction, deal
@@ -505,7 +506,7 @@ def check_play(s: GoujiState, e: Event) -> tuple[PlayInfo, str, bool, bool, bool
         raise illegal(s, e, "GJ-28", "3s go last: a play with a 3 must leave only 3s in hand")
     clause = ""
     if s.top_seat >= 0:
-        t = s.top_info
+        t = cast(PlayInfo, s.top_info)      # set whenever a top play is on
         if not beats(info, t):
             raise illegal(s, e, "GJ-14", f"{_profile_text(info)} does not beat the top play "
                           f"{_profile_text(t)} of seat {s.top_seat}")

@@ -5,7 +5,7 @@ The format is documented in docs/positions.md; cards are text faces, seats are 0
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engine.cards import KING, RED_JOKER, face_code, format_face
 from engine.events import Event
@@ -464,7 +464,8 @@ def _check_to_act(s: KengState) -> None:
     KENG-15, KENG-22 to KENG-24, KENG-26, KENG-35); in a duel it is the duel's next seat."""
     d, top, rule = s.direction, s.top, s.turn_rule
     if s.duel is not None or s.duel_due is not None:
-        nxt = s.duel.next_seat if s.duel is not None else s.duel_due[2]
+        nxt = s.duel.next_seat if s.duel is not None else \
+            cast(tuple[int, int, int], s.duel_due)[2]
         want = nxt if rule in ("KENG-9", "KENG-15") else -1
     elif rule == "KENG-9":
         skip = 1 if s.top_start and CLASS[top[0]] == Q else 0

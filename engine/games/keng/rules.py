@@ -8,6 +8,7 @@ neither ever changes a state handed to them.
 from __future__ import annotations
 
 import json
+from typing import cast
 
 from engine.cards import format_face, format_faces
 from engine.events import NONE, Event, payload_json
@@ -141,6 +142,7 @@ def _deadline(s: KengState, actor: int) -> None:
 
 def result_payload(s: KengState) -> str:
     """The JSON result a GAME_END must carry (KENG-49)."""
+    assert s.end_due is not None, "GAME_END is owed"
     reason, seat, team = s.end_due
     return json.dumps({
         "reason": reason,
@@ -154,6 +156,7 @@ def auto_event(s: KengState, kind: str, shuffled: tuple[int, ...] | None = None)
     """The automatic event owed now (RESHUFFLE takes the new stock order from the caller)."""
     base = Event(kind, game_id=s.game_id, seq=s.seq)
     if kind == "GAME_END":
+        assert s.end_due is not None, "GAME_END is owed"
         reason, seat, team = s.end_due
         return base._replace(seat=seat, value=team, tag=reason, payload=result_payload(s))
     if kind == "DEAL":
@@ -169,13 +172,16 @@ def auto_event(s: KengState, kind: str, shuffled: tuple[int, ...] | None = None)
     if kind == "BAN_END":
         return base._replace(seat=s.ban_end_due[0])
     if kind in ("REPORT_PENALTY", "SNATCH_PENALTY"):
+        assert s.penalty_due is not None, "a penalty is owed"
         seat = s.penalty_due[1]
         n = 2 if kind == "REPORT_PENALTY" else 1
         return base._replace(seat=seat, cards=s.stock[:n], value=n)
     if kind == "DUEL_START":
+        assert s.duel_due is not None, "DUEL_START is owed"
         ch, de, _ = s.duel_due
         return base._replace(seat=ch, target=de)
     if kind == "DUEL_END":
+        assert s.duel is not None, "DUEL_END ends a duel"
         n = len(s.duel.cards)
         return base._replace(seat=s.duel.to_act, cards=s.stock[:n], value=n)
     raise ValueError(f"{kind} is not an automatic event")
@@ -200,7 +206,7 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
     if kind == "GAME_END":
         got = None if e.payload is None else payload_json(e)
         if (e.seat, e.value, e.tag) != (exp.seat, exp.value, exp.tag) or got is None or \
-                got != json.loads(exp.payload):
+                got != json.loads(cast(str, exp.payload)):
             rule = {"out": "KENG-46", "over_limit": "KENG-47", "stalemate": "KENG-48"}[exp.tag]
             raise _illegal(s, e, rule, "the game's end differs from the engine's: "
                            + _end_diff(exp, e, got))
@@ -219,6 +225,7 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
             return
         if kind == "DUEL_END":
             _check_draw(s, e, exp.value)
+            assert s.duel is not None, "DUEL_END ends a duel"
             s.to_act = s.duel.next_seat
             s.turn_rule = "KENG-30"
             s.duel = None
@@ -249,6 +256,7 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         s.ban_armed = _with(s.ban_armed, e.seat, False)
         s.ban_end_due = s.ban_end_due[1:]
     elif kind == "DUEL_START":
+        assert s.duel_due is not None, "DUEL_START is owed"
         ch, de, nxt = s.duel_due
         s.duel = Duel(ch, de, s.top, de, nxt)
         s.duel_due = None
@@ -260,7 +268,7 @@ def _end_diff(exp: Event, e: Event, got: object) -> str:
     out = [f"{name} is {a!r}, event says {b!r}" for name, a, b in
            (("seat (deciding)", exp.seat, e.seat), ("value (winning team)", exp.value, e.value),
             ("tag (reason)", exp.tag, e.tag)) if a != b]
-    diff = result_diff(json.loads(exp.payload), got)
+    diff = result_diff(json.loads(cast(str, exp.payload)), got)
     if diff:
         out.append(diff)
     return "; ".join(out)
@@ -551,7 +559,7 @@ def _step_snatch(s: KengState, e: Event) -> None:
     if e.tag != outcome:
         raise _illegal(s, e, "KENG-38", f"the claim is judged {outcome!r}, recorded {e.tag!r}")
     if outcome == "valid":
-        _play(s, e.seat, e.cards, SUIT[card], "KENG-35")
+        _play(s, e.seat, e.cards, SUIT[cast(int, card)], "KENG-35")
     elif outcome == "false":
         s.penalty_due = ("SNATCH_PENALTY", e.seat)
 
@@ -626,6 +634,7 @@ def step(s: KengState, e: Event) -> None:
 def _duel_lost(s: KengState, e: Event) -> Exception:
     """KENG-30 step 3: the duellist to act has no legal duel card: he has lost the duel."""
     d = s.duel
+    assert d is not None, "a duel is on"
     last = format_face(d.cards[-1])
     n = len(d.cards)
     who = f"seat {d.to_act}" + (", to act," if e.seat != d.to_act else "")
@@ -635,4 +644,5 @@ def _duel_lost(s: KengState, e: Event) -> Exception:
 
 
 def _end_rule(s: KengState) -> str:
+    assert s.end_due is not None, "the game has ended"
     return {"out": "KENG-46", "over_limit": "KENG-47", "stalemate": "KENG-48"}[s.end_due[0]]

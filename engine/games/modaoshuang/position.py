@@ -126,7 +126,8 @@ def _read_round(v: dict[str, Any], r: Fields, n: int) -> None:
     v["round_no"] = r.int("number", 0, MAX_SEQ)
     v["leader"] = r.seat("leader")
     v["suit"] = _read_suit(r, "suit")
-    seats, cards = [], []
+    seats: list[int] = []
+    cards: list[int] = []
     for i, x in enumerate(r.list("plays")):
         x = r.nested(x, f"round.plays[{i}]")
         seats.append(x.seat("seat"))
