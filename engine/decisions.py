@@ -22,8 +22,9 @@ names of ``HOOKS``:
   what an event's kind needs.
 
 ``DecisionCollector`` turns decisions into rows of ``DECISIONS_ARROW`` while a game is
-validated (``observe(state_before, event)`` before each step); ``decisions_table`` replays a
-whole game; ``validate_collecting`` is ``engine.replay.validate_events`` feeding a collector.
+validated (``observe(state_before, event)`` before each step); ``Collecting`` makes it an
+observer of ``engine.replay.fold``; ``decisions_table`` replays a whole game;
+``validate_collecting`` is the fold feeding a collector.
 """
 
 from __future__ import annotations
@@ -37,11 +38,10 @@ from typing import Any, NamedTuple
 
 import pyarrow as pa
 
-from engine.commit import engine_events
 from engine.errors import EngineError
 from engine.events import Event
 from engine.games import GAMES, find_game, package_of
-from engine.replay import Verdict, backwards, game_module, game_type
+from engine.replay import Observer, ObserverError, Verdict, fold, game_type
 
 HOOKS = ("DECISIONS", "STANDING", "decision", "lapsed", "action_category", "opposite_seat")
 NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT = "none", "self", "teammate", "opposite", "opponent"
@@ -97,7 +97,7 @@ class OptionSets(dict):
         return found
 
 
-class DecisionError(EngineError):
+class DecisionError(ObserverError):
     """A game's decision hook failed on an event the engine accepted (a bug to report)."""
 
 
@@ -407,45 +407,37 @@ def _words(col: Sequence[str | None]) -> pa.Array:
                                             [None, pa.py_buffer(index)]))
 
 
+class Collecting(Observer):
+    """A DecisionCollector as an observer of ``engine.replay.fold``: the game's rows are kept
+    when it replays to its end, discarded otherwise."""
+
+    def __init__(self, collector: DecisionCollector) -> None:
+        self.collector = collector
+
+    def begin(self, game: ModuleType, state: Any, start: Event) -> None:
+        """Start the game's rows (a game without a decisions module is a bug: raised)."""
+        self.collector.begin(start, game.GAME_ID if game.GAME_ID in GAMES else None)
+        self.before = self.collector.observe
+
+    def end(self, verdict: Verdict) -> None:
+        """Keep the rows of a game that ended, drop the others."""
+        if verdict.status == "ok":
+            self.collector.end()
+        else:
+            self.collector.discard()
+
+
 def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -> Verdict:
     """``engine.replay.validate_events`` that feeds the collector: the game's rows are kept
     when it replays to its end, discarded otherwise; never raises for bad events (a failing
     decision hook on an accepted event raises DecisionError: a bug)."""
-    gid = events[0].game_id if events else ""
     if not events:
-        return Verdict(gid, "incomplete", 0, EngineError("no events"))
-    events = engine_events(events)          # without the log's commitment keys
+        return Verdict("", "incomplete", 0, EngineError("no events"))
     try:
-        game = game_module(events[0])
-        s = game.initial_state(events[0])
-    except EngineError as exc:
-        return Verdict(gid, "illegal", 0, exc)
-    # a game without a decisions module is a bug: raised
-    collector.begin(events[0], game.GAME_ID if game.GAME_ID in GAMES else None)
-    step, observe = game.step, collector.observe
-    n = 1
-    ts = events[0].ts
-    try:
-        for e in events[1:]:
-            if e.ts < ts:
-                raise backwards(e, ts)
-            ts = e.ts
-            observe(s, e)
-            step(s, e)
-            n += 1
+        return fold(events, (Collecting(collector),))
     except DecisionError:
         collector.discard()
         raise
-    except EngineError as exc:
-        collector.discard()
-        return Verdict(gid, "illegal", n, exc, s, game)
-    if not game.is_over(s):
-        collector.discard()
-        return Verdict(gid, "incomplete", n, EngineError(
-            f"game {gid} has no GAME_END: {n} events, next owed "
-            f"{game.next_auto(s) or 'a player action'}"), s, game)
-    collector.end()
-    return Verdict(gid, "ok", n, None, s, game)
 
 
 def decisions_table(events: Sequence[Event]) -> pa.Table:
