@@ -185,9 +185,9 @@ class Fold:
             self.events, self.ts = n, ts
 
     def push(self, event: Event) -> None:
-        """Step one live event (its log key removed, ``for_engine``): the fold of a game being
-        recorded, one request at a time."""
-        self.feed((for_engine(event),))
+        """Step one live event after GAME_START (a GAME_END without its reveal,
+        ``for_engine``): the fold of a game being recorded, one request at a time."""
+        self.feed((for_engine(event) if event.kind == "GAME_END" else event,))
 
     def copy(self) -> Fold:
         """The same fold on a copy of its state (for all-or-nothing batches)."""

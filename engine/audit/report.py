@@ -25,7 +25,8 @@ from engine.errors import EngineError
 from engine.events import Event
 from engine.games.frame import result_diff, winning_side
 from engine.log import GameLog, LogRead
-from engine.replay import Observer, ObserverError, Verdict, fold, game_module
+from engine.replay import Observer, ObserverError, Verdict, game_module
+from engine.verdict import game_verdict
 
 FORMAT = "liujia.audit/1"
 
@@ -289,7 +290,11 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
     if not events:
         raise AuditError("the game has no intact events")
     walker = Walker(seq, seat)
-    v = fold(events, (walker,))
+    gv = game_verdict(events, chain=game_log.error if game_log is not None else None,
+                      observers=(walker,), replay_broken=True)
+    if gv.replay is None:                  # the engine failed: a bug to report
+        raise AuditError(f"game {events[0].game_id}: {gv.error}")
+    v = gv.replay
     game = v.game
     if game is None:
         try:
@@ -299,7 +304,7 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
     backwards = timing.backwards(events)
     report = _header(events, game, path, source)
     report["integrity"] = integrity(events, log, game_log, trusted or {}, backwards, anchors,
-                                    previous)
+                                    previous, gv)
     w = None
     players = report["players"]
     if game is not None and v.events > 0:
