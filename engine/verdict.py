@@ -132,6 +132,7 @@ def game_verdict(events: Sequence[Event], *, game_id: str | None = None,
         gv.status, gv.code, gv.session = "error", "engine_error", None
         gv.error = EngineError(f"the engine failed while replaying it ({type(exc).__name__}: "
                                f"{exc}); please report this")
+        gv.error.__cause__ = exc             # what failed, for a caller that reports it itself
     return gv
 
 

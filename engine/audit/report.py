@@ -292,8 +292,9 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
     walker = Walker(seq, seat)
     gv = game_verdict(events, chain=game_log.error if game_log is not None else None,
                       observers=(walker,), replay_broken=True)
-    if gv.replay is None:                  # the engine failed: a bug to report
-        raise AuditError(f"game {events[0].game_id}: {gv.error}")
+    if gv.replay is None:                  # the engine failed: a bug, raised as it was
+        assert gv.error is not None
+        raise gv.error.__cause__ or gv.error
     v = gv.replay
     game = v.game
     if game is None:
