@@ -15,6 +15,7 @@ from engine.games import find_game
 from engine.games.frame import winning_side
 
 CHECKPOINT_EVERY = 16
+NO_TIME = -(1 << 63)          # a fold's clock before any event: every time is after it
 
 
 def game_type(start: Event) -> str:
@@ -125,7 +126,8 @@ class Fold:
     def __init__(self, game: ModuleType, state: Any, *, events: int = 1, ts: int | None = None,
                  observers: Sequence[Observer] = (), clock: bool = True,
                  game_id: str = "") -> None:
-        self.game, self.state, self.events, self.ts = game, state, events, ts
+        self.game, self.state, self.events = game, state, events
+        self.ts = ts if ts is not None else NO_TIME     # the last event's time
         self.clock, self.observers, self.game_id = clock, tuple(observers), game_id
         self.before = [o.before for o in self.observers if o.before is not None]
         self.after = [o.after for o in self.observers if o.after is not None]
@@ -188,11 +190,6 @@ class Fold:
         """Step one live event after GAME_START (a GAME_END without its reveal,
         ``for_engine``): the fold of a game being recorded, one request at a time."""
         self.feed((for_engine(event) if event.kind == "GAME_END" else event,))
-
-    def copy(self) -> Fold:
-        """The same fold on a copy of its state (for all-or-nothing batches)."""
-        return Fold(self.game, self.state.copy(), events=self.events, ts=self.ts,
-                    observers=self.observers, clock=self.clock, game_id=self.game_id)
 
     def verdict(self, error: EngineError | None = None) -> Verdict:
         """The verdict where the fold stands: illegal with the error that stopped it, else
