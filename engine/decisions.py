@@ -22,8 +22,9 @@ Each registered game declares its categories as the ``decisions`` field of its `
   what an event's kind needs.
 
 ``DecisionCollector`` turns decisions into rows of ``DECISIONS_ARROW`` while a game is
-validated (``observe(state_before, event)`` before each step); ``decisions_table`` replays a
-whole game; ``validate_collecting`` is ``engine.replay.validate_events`` feeding a collector.
+validated (``observe(state_before, event)`` before each step); ``Collecting`` makes it an
+observer of ``engine.replay.fold``; ``decisions_table`` replays a whole game;
+``validate_collecting`` is the fold feeding a collector.
 """
 
 from __future__ import annotations
@@ -31,16 +32,15 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 from itertools import accumulate
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import pyarrow as pa
 
-from engine.commit import engine_events
 from engine.errors import EngineError
 from engine.events import Event
 from engine.games import GAMES, find_game
-from engine.games.base import DecisionHooks
-from engine.replay import Verdict, backwards, game_module, game_type
+from engine.games.base import DecisionHooks, Game
+from engine.replay import Observer, ObserverError, Verdict, fold, game_type
 
 NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT = "none", "self", "teammate", "opposite", "opponent"
 RELATIONS = (NONE, SELF, TEAMMATE, OPPOSITE, OPPONENT)
@@ -95,7 +95,7 @@ class OptionSets(dict):
         return found
 
 
-class DecisionError(EngineError):
+class DecisionError(ObserverError):
     """A game's decision hook failed on an event the engine accepted (a bug to report)."""
 
 
@@ -260,7 +260,7 @@ class DecisionCollector:
                     seat, options, chosen, tags, cards, hand, phase, can, top = d
                     rows.append((g.key, g.key, event.seq, seat, g.pcodes[seat],
                                  code(options), chosen, cards, hand, phase,
-                                 g.sides[seat], can, top, g.relations[seat][top], code(tags)))
+                                 g.sides[seat], can, top, g.relations[seat][top], code(tags)))  # type: ignore[index]  # set by table_facts
                 else:
                     add(g, state, event, d)
             for x in more:
@@ -292,6 +292,7 @@ class DecisionCollector:
         return pa.Table.from_batches(batches, schema=DECISIONS_ARROW)
 
     def _raise(self) -> None:
+        assert self._error is not None, "a hook failed"
         event, exc = self._error
         self._error = None
         raise DecisionError(f"the decision hook of {self._game.game if self._game else '?'} "
@@ -340,7 +341,7 @@ class DecisionCollector:
             g.table_facts(state)
         seat, options, chosen, tags, cards, hand, phase, can, top = d
         if g.relations:
-            side, rel = g.sides[seat], g.relations[seat][top]
+            side, rel = g.sides[seat], g.relations[seat][top]  # type: ignore[index]  # set by table_facts
         else:
             sides = tuple(g.module.sides(state, seat))
             side = sides[seat]
@@ -389,44 +390,37 @@ def _words(col: Sequence[str | None]) -> pa.Array:
                                             [None, pa.py_buffer(index)]))
 
 
+class Collecting(Observer):
+    """A DecisionCollector as an observer of ``engine.replay.fold``: the game's rows are kept
+    when it replays to its end, discarded otherwise."""
+
+    def __init__(self, collector: DecisionCollector) -> None:
+        self.collector = collector
+
+    def begin(self, game: Game, state: Any, start: Event) -> None:
+        """Start the game's rows."""
+        self.collector.begin(start, game.GAME_ID if game.GAME_ID in GAMES else None)
+        self.before = self.collector.observe
+
+    def end(self, verdict: Verdict) -> None:
+        """Keep the rows of a game that ended, drop the others."""
+        if verdict.status == "ok":
+            self.collector.end()
+        else:
+            self.collector.discard()
+
+
 def validate_collecting(events: Sequence[Event], collector: DecisionCollector) -> Verdict:
     """``engine.replay.validate_events`` that feeds the collector: the game's rows are kept
     when it replays to its end, discarded otherwise; never raises for bad events (a failing
     decision hook on an accepted event raises DecisionError: a bug)."""
-    gid = events[0].game_id if events else ""
     if not events:
-        return Verdict(gid, "incomplete", 0, EngineError("no events"))
-    events = engine_events(events)          # without the log's commitment keys
+        return Verdict("", "incomplete", 0, EngineError("no events"))
     try:
-        game = game_module(events[0])
-        s = game.initial_state(events[0])
-    except EngineError as exc:
-        return Verdict(gid, "illegal", 0, exc)
-    collector.begin(events[0], game.GAME_ID if game.GAME_ID in GAMES else None)
-    step, observe = game.step, collector.observe
-    n = 1
-    ts = events[0].ts
-    try:
-        for e in events[1:]:
-            if e.ts < ts:
-                raise backwards(e, ts)
-            ts = e.ts
-            observe(s, e)
-            step(s, e)
-            n += 1
+        return fold(events, (Collecting(collector),))
     except DecisionError:
         collector.discard()
         raise
-    except EngineError as exc:
-        collector.discard()
-        return Verdict(gid, "illegal", n, exc, s, game)
-    if not game.is_over(s):
-        collector.discard()
-        return Verdict(gid, "incomplete", n, EngineError(
-            f"game {gid} has no GAME_END: {n} events, next owed "
-            f"{game.next_auto(s) or 'a player action'}"), s, game)
-    collector.end()
-    return Verdict(gid, "ok", n, None, s, game)
 
 
 def decisions_table(events: Sequence[Event]) -> pa.Table:
@@ -435,7 +429,7 @@ def decisions_table(events: Sequence[Event]) -> pa.Table:
     collector = DecisionCollector()
     v = validate_collecting(events, collector)
     if v.status != "ok":
-        raise v.error
+        raise cast(EngineError, v.error)
     return collector.table()
 
 
@@ -445,5 +439,5 @@ def decisions_of_games(games: Sequence[Sequence[Event]]) -> pa.Table:
     for events in games:
         v = validate_collecting(events, collector)
         if v.status != "ok":
-            raise v.error
+            raise cast(EngineError, v.error)
     return collector.table()

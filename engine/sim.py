@@ -14,6 +14,8 @@ from engine.commit import commit_game, new_salt
 from engine.errors import EngineError
 from engine.events import Event, seal_events
 from engine.games import find_game
+from engine.games.base import Game
+from engine.replay import Fold
 
 BASE_TS = 1_767_225_600_000_000   # 2026-01-01T00:00:00Z in µs: simulated clocks start here
 EVENT_US = 1_500_000             # simulated time between events
@@ -67,23 +69,33 @@ def play_game(
     g = find_game(game)
     e0 = g.start_event(game_id, players, rng, options, previous_game=previous_game,
                        session=session, ts=ts0, **session_kwargs)
-    s = g.initial_state(e0)
+    fold = Fold(g, g.initial_state(e0), ts=ts0, clock=False, game_id=game_id)
     events = [e0]
-    auto, step, to_move = g.auto_event, g.step, g.to_move
+    fold.feed(_moves(g, fold.state, events, rng, policies, ts0))
+    s = fold.state
+    if salt is not None:         # the dealer's commitment to the chance outcomes (engine.commit)
+        events = commit_game(events, salt, g.CHANCE_KINDS)
+    return SimGame(seal_events(events), s)
+
+
+def _moves(g: Game, s: Any, events: list[Event], rng: random.Random, policies: list[Any],
+           ts0: int) -> Iterator[Event]:
+    """The events of self-play as the fold steps them: each chosen in the state the fold has
+    reached (``s``, stepped in place), the automatic event owed else the seat's policy's move,
+    kept in ``events``."""
+    auto, to_move, is_over = g.auto_event, g.to_move, g.is_over
     seq = 1
-    while not g.is_over(s):
+    while not is_over(s):
         a = auto(s, rng)
         if a is None:
             a = policies[to_move(s)].choose(s, rng)
         a = a._replace(ts=ts0 + seq * EVENT_US)
-        step(s, a)
+        yield a
         events.append(a)
         seq += 1
         if seq > MAX_EVENTS:
-            raise EngineError(f"game {game_id} did not end within {MAX_EVENTS} events")
-    if salt is not None:         # the dealer's commitment to the chance outcomes (engine.commit)
-        events = commit_game(events, salt, g.CHANCE_KINDS)
-    return SimGame(seal_events(events), s)
+            raise EngineError(f"game {events[0].game_id} did not end within {MAX_EVENTS} "
+                              "events")
 
 
 def simulate(

@@ -25,14 +25,12 @@ from typing import Any, NamedTuple
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from engine import commit
-from engine.decisions import DecisionCollector, validate_collecting
-from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
+from engine.decisions import Collecting, DecisionCollector
+from engine.errors import EngineError, IllegalMove, LogIntegrityError
 from engine.events import Event, events_to_batch
-from engine.jsonl_reader import JsonlRead, read_any
+from engine.jsonl_reader import JsonlRead
 from engine.log import LogRead, NotALog
-from engine.replay import game_module
-from engine.signing import Signature, signature_state
+from engine.verdict import FileVerdict, GameVerdict, file_verdict
 from ingest import columns
 from ingest.project import game_row, seat_rows, start_payload
 from warehouse.schema import EVENTS_ARROW, GAMES_ARROW, SEATS_ARROW
@@ -99,21 +97,6 @@ class ReadPolicy(NamedTuple):
     trusted: frozenset[str] = frozenset()
 
 
-def _refusal(sig: Signature | None, state: str, policy: ReadPolicy) -> LogIntegrityError | None:
-    """Why the games of a file are not loaded: its signature is bad, or the policy refuses
-    it; None when they may be."""
-    if state == "bad":
-        assert sig is not None
-        return LogIntegrityError("bad_signature", "the file's signature does not match it: "
-                                 + "; ".join(sig.problems))
-    if (policy.require == "signed" and state == "unsigned") or \
-            (policy.require == "trusted" and state != "trusted"):
-        who = f" (key {sig.key_id})" if sig is not None else ""
-        return LogIntegrityError(state, f"--require {policy.require}: the file is "
-                                 f"{state}{who}")
-    return None
-
-
 @dataclass
 class FileResult:
     """What one log file gave: counts, rows of its valid games, and its quarantine records."""
@@ -168,16 +151,6 @@ def _game_record(path: str, game_id: str, events: list[Event], stage: str, code:
     )
 
 
-def _replay_code(status: str, err: EngineError | None) -> str:
-    if status == "incomplete":
-        return "incomplete"
-    if isinstance(err, IllegalMove):
-        return "illegal"
-    if isinstance(err, InvalidEvent):
-        return "invalid_event"
-    return "replay_error"
-
-
 def _events_table(events: list[Event]) -> pa.Table:
     """The warehouse ``events`` rows: the log's schema with plain strings and binary."""
     batch = events_to_batch(events)
@@ -228,73 +201,39 @@ def _line_note(g: Any, spath: str, err: EngineError) -> str:
 def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
     """read_file, with the collector paused."""
     spath = str(p)
+    collector = DecisionCollector()
     try:
         size = p.stat().st_size
-        log = read_any(p, strict=strict)
-    except NotALog as exc:
-        if exc.code == "io":
-            raise OSError(f"{spath}: {exc}") from None
-        return FileResult(spath, size, file_problems=_file_records(p, [exc]))
+        fv = file_verdict(p, strict=strict, require=policy.require, trusted=policy.trusted,
+                          observers=(Collecting(collector),))
+    except NotALog as exc:                    # the file cannot be read (code io)
+        raise OSError(f"{spath}: {exc}") from None
+    if fv.unreadable is not None:
+        return FileResult(spath, size, file_problems=_file_records(p, [fv.unreadable]))
+    log = fv.log
+    assert log is not None
     res = FileResult(spath, size)
     if isinstance(log, JsonlRead):
         res.warnings = [str(w) for w in log.warnings]
-    if log.problems:
-        res.file_problems = _file_records(p, log.problems)
-    note = " (the file is damaged: see its file-level quarantine row)" if log.problems else ""
+    if fv.problems:
+        res.file_problems = _file_records(p, fv.problems)
+    note = " (the file is damaged: see its file-level quarantine row)" if fv.problems else ""
     sig = log.signature if isinstance(log, LogRead) else None
-    res.signature = signature_state(sig, policy.trusted)
+    res.signature = fv.signature
     res.key_id = sig.key_id if sig is not None else None
-    refused = _refusal(sig, res.signature, policy)
-    finals: dict[str, Any] = {}
-    collector = DecisionCollector()
     replayed = 0                          # games the collector kept the rows of
     ok_games: list[list[Event]] = []
     games: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
-    for g in log.games:
+    for g, gv in zip(log.games, fv.games, strict=True):
         res.games_read += 1
         res.events_read += len(g.events)
-        if g.error is not None:
-            res.bad_games.append(_game_record(spath, g.game_id, g.events, "log", g.error.code,
-                                              g.error))
-            continue
-        if refused is not None:
-            res.bad_games.append(_game_record(spath, g.game_id, g.events, "signature",
-                                              refused.code, refused))
-            continue
-        try:
-            v = validate_collecting(g.events, collector)
-            if v.status != "ok":
-                err = v.error or EngineError(f"game {g.game_id}: {v.status}")
-                res.bad_games.append(_game_record(
-                    spath, g.game_id, g.events, "replay", _replay_code(v.status, err), err,
-                    file_note=note if v.status == "incomplete" else _line_note(g, spath, err)))
-                continue
+        projected = _project(spath, g, gv, fv, note, res)
+        if gv.replay is not None and gv.replay.status == "ok" and fv.refusal is None:
             replayed += 1                 # its rows are in the collector
-            dealt = commit.status(g.events)
-            if not dealt.ok:
-                res.bad_games.append(_game_record(
-                    spath, g.game_id, g.events, "replay", "commitment",
-                    LogIntegrityError("commitment", dealt.message, game_id=g.game_id)))
-                continue
-            module = game_module(g.events[0])
-            payload = start_payload(g.events[0])
-            prev = finals.get(str(payload.get("previous_game")))
-            bad = module.check_session(g.events[0], prev) if prev is not None else None
-            if bad is not None:
-                finals[g.game_id] = v.state   # the next game is checked against it, as validate
-                res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
-                                                  "illegal", bad))
-                continue
-            row = game_row(g.events, payload, module, v.state, spath)
-            seat_list = seat_rows(g.game_id, payload, module, v.state)
-        except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the game
-            err = EngineError(f"game {g.game_id}: the engine failed while replaying it "
-                              f"({type(exc).__name__}: {exc}); please report this")
-            res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
-                                              "engine_error", err))
+        if projected is None:
             continue
-        finals[g.game_id] = v.state
+        row, seat_list = projected
         games.append(row)
         seats.extend(seat_list)
         ok_games.append(g.events)
@@ -316,6 +255,45 @@ def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
     decisions = collector.table()
     res.decisions = decisions if replayed == len(res.ok_ids) else _kept(decisions, res.ok_ids)
     return res
+
+
+def _project(spath: str, g: Any, gv: GameVerdict, fv: FileVerdict, note: str,
+             res: FileResult) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The games and seats rows of a game the verdict accepts; else its quarantine record is
+    added to ``res`` and None returned."""
+    if g.error is not None:
+        res.bad_games.append(_game_record(spath, g.game_id, g.events, "log", g.error.code,
+                                          g.error))
+        return None
+    if fv.refusal is not None:
+        res.bad_games.append(_game_record(spath, g.game_id, g.events, "signature",
+                                          fv.refusal.code, fv.refusal))
+        return None
+    if gv.code == "engine_error":
+        err = EngineError(f"game {g.game_id}: {gv.error}")
+        res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay", gv.code, err))
+        return None
+    v = gv.replay
+    assert v is not None
+    if not gv.ok:
+        assert isinstance(gv.error, EngineError)
+        file_note = note if v.status == "incomplete" else \
+            _line_note(g, spath, gv.error) if v.status != "ok" else ""
+        res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay", gv.code,
+                                          gv.error, file_note=file_note))
+        return None
+    try:
+        module = v.game
+        assert module is not None, "a game that replayed has its engine game"
+        payload = start_payload(g.events[0])
+        return (game_row(g.events, payload, module, v.state, spath),
+                seat_rows(g.game_id, payload, module, v.state))
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the game
+        err = EngineError(f"game {g.game_id}: the engine failed while replaying it "
+                          f"({type(exc).__name__}: {exc}); please report this")
+        res.bad_games.append(_game_record(spath, g.game_id, g.events, "replay",
+                                          "engine_error", err))
+        return None
 
 
 def _kept(table: pa.Table, ok_ids: list[str]) -> pa.Table:

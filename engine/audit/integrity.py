@@ -18,6 +18,7 @@ from engine import commit
 from engine.events import GENESIS, Event, chain_digest
 from engine.log import GameLog, LogRead, game_entries
 from engine.signing import Signature
+from engine.verdict import GameVerdict, game_verdict, previous_game, session_link, signature_policy
 
 NEEDS_FILE = "not checked: needs the original log file (the warehouse keeps events, not files)"
 CHECK_NAMES = ("seal", "chain", "signature", "file_chain", "commitment", "anchor", "clock",
@@ -69,12 +70,10 @@ def chain_check(game: GameLog | None, events: Sequence[Event]) -> dict[str, Any]
 
 def signature_check(log: LogRead | None, trusted: dict[str, str]) -> dict[str, Any]:
     """The file's signature and key, in the words of ``liujia validate``."""
-    from engine.signing import signature_text
-
     if log is None:
         return check("signature", "not_checked", None, NEEDS_FILE)
     sig = log.signature
-    text, state = signature_text(sig, trusted)
+    state, text, _ = signature_policy(sig, trusted, "none")
     ok = {"bad": False, "unsigned": None}.get(state, True)
     details = [f"key {sig.key_id}, public key {sig.public_key.hex()}"] if sig is not None else []
     return check("signature", state, ok, text, details)
@@ -105,9 +104,11 @@ def file_chain_check(log: LogRead | None, game_id: str) -> dict[str, Any]:
                  "signed, unchanged, in the order signed")
 
 
-def commitment_check(events: Sequence[Event]) -> dict[str, Any]:
-    """The dealer's commitment to the chance outcomes (``engine.commit.status``)."""
-    st = commit.status(events)
+def commitment_check(events: Sequence[Event],
+                     st: commit.CommitStatus | None = None) -> dict[str, Any]:
+    """The dealer's commitment to the chance outcomes (``engine.commit.status``; ``st``: as
+    the game's verdict found it)."""
+    st = st if st is not None else commit.status(events)
     ok = {"verified": True, "none": None, "open": None}.get(st.state, False)
     details = [st.commitment] if st.commitment else []
     return check("commitment", st.state, ok, st.message, details)
@@ -148,23 +149,19 @@ def session_check(events: Sequence[Event], previous: Sequence[Event] | None) -> 
     """The game's start against the previous game of its session it names (the game's
     ``check_session``: 六人坑 KENG-7, 够级 GJ-9, 扑克六湖 LH-65 … LH-68), when that game is
     given (``previous``: its events, found in the same logs)."""
-    import json
-
-    from engine.replay import game_module, validate_events
-    try:
-        prev_id = json.loads(events[0].payload or "{}").get("previous_game")
-    except ValueError:
-        prev_id = None
-    if not isinstance(prev_id, str):
+    prev_id = previous_game(events[0])
+    if prev_id is None:
         return check("session", "first", None, "the first game of its session")
     if previous is None:
         return check("session", "not_checked", None, f"the previous game {prev_id} is not in "
                      "these logs: the link between them is not checked")
-    v = validate_events(previous)
-    if v.status != "ok":
+    pv = game_verdict(previous)
+    v = pv.replay
+    if v is None or v.status != "ok":
+        status, why = (v.status, v.error) if v is not None else (pv.status, pv.error)
         return check("session", "broken", False, f"the previous game {prev_id} is itself "
-                     f"{v.status}: {v.error}")
-    err = game_module(events[0]).check_session(events[0], v.state)
+                     f"{status}: {why}")
+    err = session_link(events[0], v.state)
     if err is not None:
         return check("session", "broken", False, f"{err.rule_id}: {err.reason} (against the "
                      f"previous game {prev_id})")
@@ -174,10 +171,13 @@ def session_check(events: Sequence[Event], previous: Sequence[Event] | None) -> 
 def integrity(events: Sequence[Event], log: LogRead | None, game: GameLog | None,
               trusted: dict[str, str], backwards: Sequence[dict[str, Any]],
               anchors: tuple[str, dict[str, Any]] | None = None,
-              previous: Sequence[Event] | None = None) -> list[dict[str, Any]]:
-    """Every integrity check of one game, in the order of ``CHECK_NAMES``."""
+              previous: Sequence[Event] | None = None,
+              verdict: GameVerdict | None = None) -> list[dict[str, Any]]:
+    """Every integrity check of one game, in the order of ``CHECK_NAMES`` (``verdict``: the
+    game's verdict, ``engine.verdict.game_verdict``, whose commitment it reports)."""
     gid = events[0].game_id if events else (game.game_id if game else "")
     final = events[-1].digest.hex() if events else ""
     return [seal_check(log), chain_check(game, events), signature_check(log, trusted),
-            file_chain_check(log, gid), commitment_check(events), check_anchor(gid, final, anchors),
+            file_chain_check(log, gid),
+            commitment_check(events, verdict.commitment if verdict else None), check_anchor(gid, final, anchors),
             clock_check(backwards), session_check(events, previous)]

@@ -2,9 +2,10 @@
 ruleset and every option, every event's verdict, the disputed moments in full, the result
 recomputed against the logged one, and the out-of-turn and timed actions (docs/audit.md).
 
-The game is replayed twice: once by ``engine.replay.validate_events`` (the verdict, exactly as
-``liujia validate`` gives it) and once here over the events it accepted, to see each state
-before an event (whose turn it was, what was owed, the seat's decision, who could act).
+The game is replayed once, by ``engine.replay.fold`` (the verdict, exactly as ``liujia
+validate`` gives it) with the audit's observer (``Walker``), which notes each state before an
+event the engine accepts (whose turn it was, what was owed, the seat's decision, who could
+act).
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from typing import Any
 from engine.audit import focus as fc
 from engine.audit import timing
 from engine.audit.integrity import integrity
-from engine.commit import engine_events, for_engine
+from engine.commit import for_engine
 from engine.errors import EngineError
 from engine.events import Event
+from engine.games.base import Game
 from engine.games.frame import result_diff, winning_side
 from engine.log import GameLog, LogRead
-from engine.replay import Verdict, game_module, validate_events
+from engine.replay import Observer, ObserverError, Verdict, game_module
+from engine.verdict import game_verdict
 
 FORMAT = "liujia.audit/1"
 
@@ -45,40 +48,81 @@ class Walk:
     last: Any = None                     # the state after the last accepted event
 
 
-def walk(game: Any, events: Sequence[Event], n: int, seq: int | None, seat: int | None) -> Walk:
-    """Replay the first ``n`` (accepted) events, noting each state before an event."""
-    out = Walk()
-    hooks = game.decisions
-    lapsing = hooks.LAPSING
-    s = game.initial_state(events[0])
-    to_move, next_auto, step = game.to_move, game.next_auto, game.step
-    window = game.window_seats
-    opened = events[0]                     # the event that opened the current window
-    for prev, e in zip(events, events[1:n], strict=False):
-        answers = prev
-        if window is not None:
-            if window(s):
-                answers = opened           # every answer of a window answers its opening
+class Walker(Observer):
+    """The audit's observer of the fold (``engine.replay.fold``): each state before an event
+    (whose turn it was, what was owed, the seat's decision, who could act), noted once the
+    engine accepts the event; ``seq`` and ``seat`` name the states to keep whole."""
+
+    def __init__(self, seq: int | None, seat: int | None) -> None:
+        self.out = Walk()
+        self.seq, self.seat = seq, seat
+        self.pending: tuple[Any, ...] | BaseException | None = None
+
+    def begin(self, game: Game, state: Any, start: Event) -> None:
+        """The game starts: its decision hooks and window hook, found once."""
+        self.out = Walk()
+        self.game, self.hooks = game, game.decisions
+        self.lapsing = self.hooks.LAPSING
+        self.window = game.window_seats
+        self.prev = self.opened = start        # the event before; the one opening a window
+        self.before, self.after = self._before, self._after
+
+    def _before(self, s: Any, e: Event) -> None:
+        """Work out what the state before ``e`` says of it (kept if the engine accepts e; a
+        failure is held until then: a refused event is never the walk's)."""
+        try:
+            self.pending = self._note(s, e)
+        except Exception as exc:  # noqa: BLE001 - held, see _after
+            self.pending = exc
+
+    def _note(self, s: Any, e: Event) -> tuple[Any, ...]:
+        game, hooks, out = self.game, self.hooks, self.out
+        answers = self.prev
+        if self.window is not None:
+            if self.window(s):
+                answers = self.opened          # every answer of a window answers its opening
             else:
-                opened = e                 # this event may open one
-        tm = to_move(s)
-        auto = next_auto(s) == e.kind
-        out.to_move[e.seq], out.auto[e.seq] = tm, auto
+                self.opened = e                # this event may open one
+        self.prev = e
+        tm = game.to_move(s)
+        auto = game.next_auto(s) == e.kind
         dec = hooks.decision(s, e) if not auto else None
-        if dec is not None:
-            out.chosen[e.seq] = dec.chosen
-        if not auto and e.seat >= 0 and (e.seat != tm or timing.is_timed(e, out.chosen.get(
-                e.seq))):
-            out.timed.append(timing.timed_entry(game, s, e, answers, tm, out.chosen.get(e.seq)))
-        if lapsing is None or e.kind in lapsing:
+        chosen = dec.chosen if dec is not None else out.chosen.get(e.seq)
+        timed = timing.timed_entry(game, s, e, answers, tm, chosen) \
+            if not auto and e.seat >= 0 and (e.seat != tm or timing.is_timed(e, chosen)) \
+            else None
+        lapsed = None
+        if self.lapsing is None or e.kind in self.lapsing:
             rows = hooks.lapsed(s, e)
             if rows:
-                out.lapsed.append(timing.lapsed_entry(e, rows))
-        if e.seq == seq or (seat is not None and not auto and e.seat == seat):
-            out.focus[e.seq] = (s.copy(), dec)
-        step(s, e)
-    out.last = s
-    return out
+                lapsed = timing.lapsed_entry(e, rows)
+        focus = (s.copy(), dec) if e.seq == self.seq or (
+            self.seat is not None and not auto and e.seat == self.seat) else None
+        return tm, auto, dec, timed, lapsed, focus
+
+    def _after(self, s: Any, e: Event) -> None:
+        """The engine accepted ``e``: keep what was noted of it."""
+        got, self.pending = self.pending, None
+        if isinstance(got, EngineError):
+            raise ObserverError(f"the audit failed on {e.describe()}: {got}") from got
+        if isinstance(got, BaseException):
+            raise got
+        assert got is not None, "noted before the engine stepped it"
+        tm, auto, dec, timed, lapsed, focus = got
+        out = self.out
+        out.to_move[e.seq], out.auto[e.seq] = tm, auto
+        if dec is not None:
+            out.chosen[e.seq] = dec.chosen
+        if timed is not None:
+            out.timed.append(timed)
+        if lapsed is not None:
+            out.lapsed.append(lapsed)
+        if focus is not None:
+            out.focus[e.seq] = focus
+
+    def end(self, verdict: Verdict) -> None:
+        """The state after the last accepted event."""
+        self.out.last = verdict.state
 
 
 def _start(events: Sequence[Event]) -> dict[str, Any]:
@@ -88,7 +132,8 @@ def _start(events: Sequence[Event]) -> dict[str, Any]:
     except ValueError:
         p = {}
     p = p if isinstance(p, dict) else {}
-    players = p.get("players") if isinstance(p.get("players"), list) else []
+    raw = p.get("players")
+    players = raw if isinstance(raw, list) else []
     return {"rules_version": p.get("rules_version"), "options": p.get("options") or {},
             "players": [str(x) for x in players], "session": p.get("session"),
             "previous_game": p.get("previous_game"), "game": p.get("game")}
@@ -237,20 +282,28 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
     ``game_log`` when read from a file (``source`` 'warehouse': no file to check)."""
     if not events:
         raise AuditError("the game has no intact events")
-    v = validate_events(events)
-    try:
-        game = game_module(events[0])
-    except EngineError:
-        game = None
+    walker = Walker(seq, seat)
+    gv = game_verdict(events, chain=game_log.error if game_log is not None else None,
+                      observers=(walker,), replay_broken=True)
+    if gv.replay is None:                  # the engine failed: a bug, raised as it was
+        assert gv.error is not None
+        raise gv.error.__cause__ or gv.error
+    v = gv.replay
+    game = v.game
+    if game is None:
+        try:
+            game = game_module(events[0])
+        except EngineError:
+            game = None
     backwards = timing.backwards(events)
     report = _header(events, game, path, source)
     report["integrity"] = integrity(events, log, game_log, trusted or {}, backwards, anchors,
-                                    previous)
+                                    previous, gv)
     w = None
     players = report["players"]
     if game is not None and v.events > 0:
         _focus_seqs(v, events, seq, seat, len(players))
-        w = walk(game, engine_events(events), v.events, seq, seat)
+        w = walker.out
     elif seq is not None or seat is not None:
         raise AuditError(f"game {events[0].game_id} does not replay from its start: {v.error}")
     report["verdict"] = verdict_section(v, len(events))

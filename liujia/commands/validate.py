@@ -14,14 +14,13 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engine import commit
 from engine.errors import LogIntegrityError
 from engine.games import find_game
 from engine.games.frame import outcome_text
-from engine.jsonl_reader import JsonlRead, read_any, scan_files
+from engine.jsonl_reader import JsonlRead, scan_files
 from engine.log import LogRead, LogWriter, NotALog
-from engine.replay import game_module, validate_events
-from engine.signing import signature_state, signature_text
+from engine.replay import game_module
+from engine.verdict import REQUIRE, FileVerdict, GameVerdict, file_verdict
 from liujia.commands._common import (
     FOUND,
     OK,
@@ -36,7 +35,6 @@ from liujia.commands._common import (
 from liujia.keys import trusted_ids
 
 SALVAGE_SUFFIX = ".salvaged.arrows"
-REQUIRE = ("none", "signed", "trusted")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -110,70 +108,43 @@ def _line(row: dict[str, Any]) -> str:
     return f"corrupt     {gid}  {row['reason']}"
 
 
-def _game_row(path: Path, g: Any, has_problems: bool, finals: dict[str, Any]) -> dict[str, Any]:
-    """The row of one game of a file whose chain verifies: its replay's verdict."""
-    try:
-        v = validate_events(g.events)
-        row = {"file": str(path), **v.to_json()}
-        if v.status == "incomplete" and has_problems:
-            row["reason"] += " (the file is damaged: see the file-level row)"
-        elif v.status == "incomplete":
-            row["reason"] = str(v.error)
-        if v.status == "ok":
-            _check_session(row, g.events[0], finals)
-            finals[g.game_id] = v.state
-            _check_commitment(row, g.events)
-        seq = row.get("seq")
-        line = g.line_of(seq) if hasattr(g, "line_of") and isinstance(seq, int) else None
-        if line is not None:                      # a liujia.jsonl game: the event's line
-            row["line"] = line
-    except Exception as exc:  # noqa: BLE001 - an engine bug must not end the report
-        row = {"file": str(path), "game_id": g.game_id, "status": "error",
-               "code": "engine_error", "events": len(g.events),
-               "reason": f"the engine failed while replaying it ({type(exc).__name__}: "
-               f"{exc}); please report this"}
+def _game_row(path: Path, gv: GameVerdict, has_problems: bool) -> dict[str, Any]:
+    """The row of one game of a file whose chain verifies, from its verdict."""
+    if gv.code == "engine_error":
+        return {"file": str(path), "game_id": gv.game_id, "status": "error",
+                "code": "engine_error", "events": len(gv.events), "reason": str(gv.error)}
+    v = gv.replay
+    assert v is not None
+    row = {"file": str(path), **v.to_json()}
+    if v.status == "incomplete" and has_problems:
+        row["reason"] += " (the file is damaged: see the file-level row)"
+    elif v.status == "incomplete":
+        row["reason"] = str(v.error)
+    if v.status == "ok":
+        if gv.previous_game is not None:
+            row["previous_game"] = gv.previous_game   # noted at the end if never seen
+        err = gv.session
+        if err is not None:
+            row.update(status="illegal", seq=0, seat=err.seat, rule_id=err.rule_id,
+                       reason=err.reason)
+        assert gv.commitment is not None
+        row["commitment"] = gv.commitment.state
+        if gv.code == "commitment":
+            row.update(status="corrupt", code="commitment",
+                       reason=f"commitment: {gv.commitment.message}")
     return row
 
 
-def _check_commitment(row: dict[str, Any], events: Any) -> None:
-    """The dealer's commitment to the chance outcomes (``engine.commit``): verified, none,
-    or broken (the game is then corrupt: its deal is not the one committed to)."""
-    st = commit.status(events)
-    row["commitment"] = st.state
-    if not st.ok:
-        row.update(status="corrupt", code="commitment", reason=f"commitment: {st.message}")
-
-
-def _signature_row(path: Path, log: Any, trusted: dict[str, str],
-                   require: str) -> tuple[dict[str, Any] | None, str]:
-    """The file's signature line, and a file-level row when the signature is bad or the
-    policy refuses the file (unsigned, or not trusted)."""
-    sig = log.signature if isinstance(log, LogRead) else None
-    text, state = signature_text(sig, trusted)
-    row = None
-    if state == "bad":
-        row = {"file": str(path), "game_id": None, "status": "corrupt", "code": "bad_signature",
-               "offset": None, "reason": text}
-    elif (require == "signed" and state == "unsigned") or \
-            (require == "trusted" and state != "trusted"):
-        row = {"file": str(path), "game_id": None, "status": "refused", "code": state,
-               "offset": None, "reason": f"--require {require}: the file is {state}"}
-    return row, text
-
-
-def _check_session(row: dict[str, Any], start: Any, finals: dict[str, Any]) -> None:
-    """The game's ``check_session`` (六人坑 KENG-7 and the like) against the previous game of a
-    session, when it is here."""
-    prev = json.loads(start.payload).get("previous_game")
-    if not isinstance(prev, str):
-        return
-    if prev not in finals:
-        row["previous_game"] = prev           # not (yet) read: noted at the end if never seen
-        return
-    err = game_module(start).check_session(start, finals[prev])
-    if err is not None:
-        row.update(status="illegal", seq=0, seat=err.seat, rule_id=err.rule_id,
-                   reason=err.reason)
+def _signature_row(path: Path, fv: FileVerdict, require: str) -> dict[str, Any] | None:
+    """A file-level row when the signature is bad or the policy refuses the file (unsigned,
+    or not trusted)."""
+    if fv.refusal is None:
+        return None
+    if fv.refusal.code == "bad_signature":
+        return {"file": str(path), "game_id": None, "status": "corrupt",
+                "code": "bad_signature", "offset": None, "reason": fv.signature_text}
+    return {"file": str(path), "game_id": None, "status": "refused", "code": fv.signature,
+            "offset": None, "reason": f"--require {require}: the file is {fv.signature}"}
 
 
 @dataclass
@@ -199,35 +170,44 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
     unknown field of a liujia.jsonl line makes its game corrupt."""
     finals = {} if finals is None else finals
     try:
-        log = read_any(path, strict=strict)
-    except NotALog as exc:
-        if exc.code == "io":
-            return FileReport(io_error=f"{path}: {exc.message}")
-        return FileReport([{**_file_row(path, exc), "status": "not_a_log"}])
-    except LogIntegrityError as exc:
-        return FileReport([_file_row(path, exc)])
+        fv = file_verdict(path, finals=finals, strict=strict, require=require,
+                          trusted=trusted or {})
+    except NotALog as exc:                     # the file cannot be read (code io)
+        return FileReport(io_error=f"{path}: {exc.message}")
     except OSError as exc:
         return FileReport(io_error=f"{path}: {exc.strerror or exc}")
-    rows = [_file_row(path, prob) for prob in log.problems]
+    if fv.unreadable is not None:
+        row = _file_row(path, fv.unreadable)
+        if isinstance(fv.unreadable, NotALog):
+            row["status"] = "not_a_log"
+        return FileReport([row])
+    log = fv.log
+    assert log is not None
+    rows = [_file_row(path, prob) for prob in fv.problems]
     sessions: list[tuple[str, str, int]] = []
-    sig_row, sig_text = _signature_row(path, log, trusted or {}, require)
+    sig_row = _signature_row(path, fv, require)
     if sig_row is not None:
         rows.append(sig_row)
-    for g in log.games:
+    for g, gv in zip(log.games, fv.games, strict=True):
         if g.error is not None:
             row = _file_row(path, g.error)
             row["game_id"] = g.game_id
             row["intact_events"] = len(g.events)
             rows.append(row)
             continue
-        rows.append(_game_row(path, g, bool(log.problems), finals))
+        row = _game_row(path, gv, bool(fv.problems))
+        seq = row.get("seq")
+        line = g.line_of(seq) if hasattr(g, "line_of") and isinstance(seq, int) else None
+        if line is not None:                      # a liujia.jsonl game: the event's line
+            row["line"] = line
+        rows.append(row)
         if g.events and g.events[0].kind == "GAME_START":
             sessions.extend(_fixed_session(g.events[0]))
     warnings = [str(w) for w in log.warnings] if isinstance(log, JsonlRead) else []
-    state = signature_state(log.signature if isinstance(log, LogRead) else None, trusted or {})
     for r in rows:
-        r["signature"] = state                   # trusted, untrusted, unsigned or bad
-    return FileReport(rows, log, warnings=warnings, signature=sig_text, sessions=sessions)
+        r["signature"] = fv.signature            # trusted, untrusted, unsigned or bad
+    return FileReport(rows, log, warnings=warnings, signature=fv.signature_text,
+                      sessions=sessions)
 
 
 def _fixed_session(start: Any) -> list[tuple[str, str, int]]:

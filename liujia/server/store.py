@@ -40,8 +40,9 @@ from engine.jsonl import (
     parse_line,
     strict_loads,
 )
-from engine.log import LOG_SUFFIX, read_log, write_log
-from engine.replay import backwards, game_module, validate_events
+from engine.log import LOG_SUFFIX, write_log
+from engine.replay import Fold
+from engine.verdict import FileVerdict, GameVerdict, file_verdict, session_link
 from liujia.server.files import (
     LIVE_SUFFIX,
     NOFOLLOW,
@@ -233,7 +234,7 @@ class Store:
                                "never acknowledged; removed")
             return
         events: list[Event] = []
-        game = state = None
+        fold: Fold | None = None
         prev = GENESIS
         pos = nl + 1
         why = ""
@@ -248,14 +249,10 @@ class Store:
                     raise InvalidEvent(f"seq {e.seq} where {len(events)} was due", field="seq")
                 if chain_digest(prev, e._replace(digest=b"")) != e.digest:
                     raise InvalidEvent("the line does not match its digest", field="digest")
-                if not events:
-                    game = game_module(e)
-                    state = game.initial_state(for_engine(e))
+                if fold is None:
+                    fold = Fold.start(e)
                 else:
-                    if e.ts < events[-1].ts:
-                        raise backwards(e, events[-1].ts)
-                    assert game is not None
-                    game.step(state, for_engine(e) if e.kind == "GAME_END" else e)
+                    fold.push(e)
             except (JsonlError, EngineError, UnicodeDecodeError) as exc:
                 why = f"line {len(events) + 2} cannot be kept ({exc})"
                 break
@@ -273,7 +270,7 @@ class Store:
             self.report.append(f"{name}: cut {len(data) - pos} bytes after event "
                                f"{len(events) - 1} (kept in {kept}): {why}")
         gid = name[:-len(LIVE_SUFFIX)]
-        if not events or game is None:
+        if not events or fold is None:
             os.unlink(name, dir_fd=self.live_fd)
             self.report.append(f"{name}: no GAME_START: the game was never acknowledged; "
                                "removed")
@@ -282,7 +279,7 @@ class Store:
             self.report.append(f"{name}: holds game {events[0].game_id}, not {gid}: left alone")
             return
         fd = os.open(name, os.O_WRONLY | os.O_APPEND | NOFOLLOW, dir_fd=self.live_fd)
-        g = LiveGame(gid, owner, game, state, events, path, fd, pos, pos)
+        g = LiveGame(gid, owner, fold.game, fold.state, events, path, fd, pos, pos)
         if g.over:
             try:
                 self._seal_now(g)
@@ -325,10 +322,10 @@ class Store:
             self._on_the_clock(inc.ts, 0, None)
         e = e._replace(seq=0, ts=inc.ts if inc.ts is not None else now_us())
         try:
-            game = game_module(e)
-            state = game.initial_state(for_engine(e))
+            fold = Fold.start(e)
+            game, state = fold.game, fold.state
             prev = self._previous_final(e)
-            bad = game.check_session(for_engine(e), prev) if prev is not None else None
+            bad = session_link(for_engine(e), prev) if prev is not None else None
         except EngineError as exc:
             raise refusal(exc) from None
         if bad is not None:
@@ -366,8 +363,8 @@ class Store:
         s = self.sealed.get(prev_id)
         if s is None:
             return None
-        v = validate_events(self._sealed_events(s))
-        return v.state if v.status == "ok" else None
+        v = self._sealed_game(s).replay
+        return v.state if v is not None and v.status == "ok" else None
 
     # --- append ----------------------------------------------------------------------------
 
@@ -403,7 +400,7 @@ class Store:
             await self._durable(g, g.written)
         acks: list[tuple[Event, bool]] = []
         new: list[Event] = []
-        state = None
+        fold: Fold | None = None
         n = len(g.events)
         for i, inc in enumerate(incs):
             seq = inc.seq if inc.seq is not None else n + len(new)
@@ -420,19 +417,17 @@ class Store:
                                     "reason": f"seq {seq} is ahead: the next event of game "
                                     f"{gid} is seq {n + len(new)}"})
             last = new[-1] if new else g.events[-1]
-            if state is None:
+            if fold is None:
                 if g.over:
                     raise Refused(409, {"error": "over", "index": i, "reason": f"game {gid} "
                                         "is over"})
-                state = g.state.copy()
+                fold = Fold(g.game, g.state.copy(), ts=last.ts, game_id=gid)
             if inc.ts is not None:
                 self._on_the_clock(inc.ts, seq, i if len(incs) > 1 else None)
             e = inc.event._replace(game_id=gid, seq=seq,
                                    ts=inc.ts if inc.ts is not None else max(now_us(), last.ts))
             try:
-                if e.ts < last.ts:
-                    raise backwards(e, last.ts)
-                g.game.step(state, for_engine(e) if e.kind == "GAME_END" else e)
+                fold.push(e)
             except EngineError as exc:
                 raise refusal(exc, i if len(incs) > 1 else None) from None
             e = e._replace(digest=chain_digest(last.digest, e))
@@ -456,7 +451,8 @@ class Store:
                                     f"({exc.strerror or exc}); nothing was stored"}) from None
             g.written += len(data)
             g.events.extend(new)
-            g.state = state
+            assert fold is not None, "new events were stepped by the fold"
+            g.state = fold.state
             self.stats["appends"] += len(new)
         await self._durable(g, g.written)
         if g.over:
@@ -580,21 +576,31 @@ class Store:
         os.fsync(self.live_fd)
         return self.sealed_dir / final
 
-    def _sealed_events(self, s: SealedGame) -> list[Event]:
+    def sealed_verdict(self, path: Path) -> FileVerdict:
+        """The verdict of a sealed log (``engine.verdict.file_verdict``, as ``liujia
+        validate`` and ``liujia ingest`` give it), opened without following a link."""
+        fd = os.open(path.name, os.O_RDONLY | NOFOLLOW, dir_fd=self.sealed_fd)
         try:
-            fd = os.open(s.path.name, os.O_RDONLY | NOFOLLOW, dir_fd=self.sealed_fd)
+            return file_verdict(f"/dev/fd/{fd}")
+        finally:
+            os.close(fd)
+
+    def _sealed_game(self, s: SealedGame) -> GameVerdict:
+        """The one game of a sealed log, served only when its file's verdict is clean."""
+        try:
+            fv = self.sealed_verdict(s.path)
         except OSError as exc:
             raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
                                 f"{s.game_id} cannot be opened ({exc.strerror or exc})"}) \
                 from None
-        try:
-            r = read_log(f"/dev/fd/{fd}")
-        finally:
-            os.close(fd)
-        if not r.ok or len(r.games) != 1:
+        if fv.unreadable is not None or fv.problems or fv.refusal is not None or \
+                len(fv.games) != 1 or not fv.games[0].ok:
             raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
                                 f"{s.game_id} does not verify"})
-        return r.games[0].events
+        return fv.games[0]
+
+    def _sealed_events(self, s: SealedGame) -> list[Event]:
+        return list(self._sealed_game(s).events)
 
     # --- listing ---------------------------------------------------------------------------
 

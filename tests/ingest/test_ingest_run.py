@@ -314,17 +314,17 @@ def test_events_table_holds_exactly_the_loaded_games(tmp_path, games, illegal, d
 
 
 def test_an_engine_crash_quarantines_the_game_not_the_run(tmp_path, games, monkeypatch):
-    from ingest import arrow_logs
+    from engine import verdict
 
-    real = arrow_logs.validate_collecting
+    real = verdict.fold                   # the replay of every game's verdict
     victim = games[1][0].game_id
 
-    def flaky(events, collector):
+    def flaky(events, observers=()):
         if events[0].game_id == victim:
             raise KeyError("state field missing")
-        return real(events, collector)
+        return real(events, observers)
 
-    monkeypatch.setattr(arrow_logs, "validate_collecting", flaky)
+    monkeypatch.setattr(verdict, "fold", flaky)
     write_log(tmp_path / "a.arrows", games[:3])
     s = ingest_paths([tmp_path], db=tmp_path / "w.duckdb", progress=False)
     assert (s.loaded, s.quarantined) == (2, 1) and s.reconciles
