@@ -83,6 +83,7 @@ def header_html(r: dict[str, Any]) -> str:
     probs = "".join(f"<li>{e(p)}</li>" for p in s["problems"])
     box = (f'<div class="box ok">No problem found. {e(r["verdict"]["text"])}</div>' if s["ok"]
            else f'<div class="box bad"><b>Problems found</b><ul>{probs}</ul></div>')
+    box += "".join(f'<div class="box">Caveat: {e(c)}</div>' for c in s.get("caveats", ()))
     where = f"file {e(r['file'])}" if r.get("file") else f"from the {e(r['source'])}"
     opts = table(["option", "value"], ([e(k), js(v)] for k, v in (r.get("options") or {}).items()))
     players = table(["seat", "player"], ([str(i), e(p)] for i, p in enumerate(r["players"])))

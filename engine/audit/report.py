@@ -319,11 +319,20 @@ def build_report(events: Sequence[Event], *, log: LogRead | None = None,
 
 
 def summary(report: dict[str, Any]) -> dict[str, Any]:
-    """Whether the audit found anything wrong, and each problem in one line."""
+    """Whether the audit found anything wrong, each problem in one line, and the caveats: what
+    an unsigned log or an uncommitted deal cannot prove, however well it replays."""
     problems = [f"{c['name']}: {c['text']}" for c in report["integrity"] if c["ok"] is False]
     if report["verdict"]["status"] != "ok":
         problems.append(report["verdict"]["text"])
     if report["result"]["state"] == "differs":
         problems.append(report["result"]["text"])
-    return {"ok": not problems, "problems": problems}
+    states = {c["name"]: c["state"] for c in report["integrity"]}
+    caveats = []
+    if states.get("signature") == "unsigned":
+        caveats.append("the log is unsigned: it proves nothing about who wrote it (anyone can "
+                       "rewrite and re-seal an unsigned log)")
+    if states.get("commitment") == "none":
+        caveats.append("the deal was not committed before play: nothing shows it was not "
+                       "chosen afterwards")
+    return {"ok": not problems, "problems": problems, "caveats": caveats}
 

@@ -39,6 +39,8 @@ def header(r: dict[str, Any]) -> Iterator[str]:
             yield f"  - {p}"
         if r["verdict"]["text"] not in problems:
             yield f"  events: {r['verdict']['text']}"
+    for c in r["summary"].get("caveats", ()):
+        yield f"CAVEAT: {c}"
     yield f"rules version: {r.get('rules_version')}"
     opts = r.get("options") or {}
     yield "options: " + (", ".join(f"{k}={short(v, 40)}" for k, v in opts.items()) or "none")

@@ -317,6 +317,26 @@ def _summary(n_files: int, rows: list[dict[str, Any]], n_io: int) -> str:
     return f"{n_files} file(s): {summary}; {bad_files} file(s) with problems{unread}"
 
 
+def mixed_commitments(rows: list[dict[str, Any]]) -> str | None:
+    """A note when a file's games mix committed deals and uncommitted ones (a game without a
+    commitment among committed ones may have been substituted), else None."""
+    states = [r.get("commitment") for r in rows if r.get("game_id") and r.get("commitment")]
+    bare = sum(s == "none" for s in states)
+    if not bare or bare == len(states):
+        return None
+    return (f"mixes {len(states) - bare} game(s) with a committed deal and {bare} without one: "
+            "nothing shows the uncommitted deals were dealt before play")
+
+
+def unsigned_note(n_unsigned: int, n_files: int) -> str | None:
+    """The one line saying what unsigned logs cannot prove, or None when all are signed."""
+    if not n_unsigned:
+        return None
+    return (f"note: {n_unsigned} of {n_files} file(s) unsigned: their seals and chains show "
+            "damage, not who wrote them (anyone can rewrite and re-seal an unsigned log); "
+            "sign logs with 'liujia sign' and check with 'validate --require trusted'")
+
+
 def run(args: argparse.Namespace) -> int:
     """Validate and print the report, file by file."""
     found = find_inputs(args.paths)
@@ -334,7 +354,7 @@ def run(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     finals: dict[str, Any] = {}
     used: set[str] = set()
-    salvaged = failed = 0
+    salvaged = failed = unsigned = 0
     trusted = trusted_ids()
     sessions: list[tuple[str, str, int]] = []
     for path in bar:
@@ -346,6 +366,10 @@ def run(args: argparse.Namespace) -> int:
         if rep.signature and not args.json and not rep.signature.startswith("BAD") and (
                 rep.signature != "unsigned" or args.require != "none"):   # a bad one: its row
             out(safe_text(f"{path}: {rep.signature}"))
+        unsigned += rep.signature == "unsigned"
+        mixed = mixed_commitments(rep.rows)
+        if mixed is not None and not args.json:
+            out(safe_text(f"{path}: {mixed}"))
         sessions.extend(rep.sessions)
         for w in rep.warnings:
             print(safe_text(f"liujia: warning: {w}"), file=sys.stderr)
@@ -365,6 +389,9 @@ def run(args: argparse.Namespace) -> int:
     bar.close()
     for note in session_notes(sessions, rows):
         print(safe_text(f"liujia: {note}"), file=sys.stderr)
+    note = unsigned_note(unsigned, len(files))
+    if note is not None:
+        print(note, file=sys.stderr if args.json else sys.stdout)
     print(_summary(len(files), rows, len(io_errors)), file=sys.stderr if args.json else sys.stdout)
     if salvaged:
         print(safe_text(f"intact prefixes written to {args.salvage} ({salvaged} file(s))"),
