@@ -35,6 +35,10 @@ GAMES = {
     "ddz6_zhengfan": "engine.games.ddz6:zhengfan",
     "liuhu": "engine.games.liuhu",
 }
+# The games liujia ships (the entries above): what the shipped CJK font subset
+# (tools/font_subset.py) covers; a plug-in game's characters outside it fall back to the
+# system fonts.
+BUILT_IN: tuple[str, ...] = tuple(GAMES)
 
 
 _CACHE: dict[str, Game] = {}
