@@ -21,6 +21,7 @@ CONFORMANCE = {
     ],
     "games": 20,
     "decision_games": 10,
+    "hostile_start_key": "leader",     # a GAME_START key the game itself reads
     "required_kinds": ("GAME_START", "DEAL", "PLAY", "TRICK_END", "GAME_END"),
 }
 
