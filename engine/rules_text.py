@@ -6,14 +6,32 @@ scoring table: ``| LH-47 | sequence … | 0 | … |``) is that row under the tab
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from importlib import resources
 
 from engine.games import GAMES, find_game
 
-# Rule-id prefix (a game's RULE_PREFIX) -> (package, path) of its rules text, the game's
-# RULES_FILE (variants of one package share it); the tests check that each file ships
-# unchanged.
-PREFIX_FILES = {find_game(g).RULE_PREFIX: find_game(g).RULES_FILE for g in GAMES}
+
+class _PrefixFiles(Mapping[str, tuple[str, str]]):
+    """Rule-id prefix (a game's RULE_PREFIX) -> (package, path) of its rules text, the game's
+    RULES_FILE (variants of one package share it), over the games registered now (a game
+    registered after this module was imported is known too)."""
+
+    def _now(self) -> dict[str, tuple[str, str]]:
+        return {find_game(g).RULE_PREFIX: find_game(g).RULES_FILE for g in list(GAMES)}
+
+    def __getitem__(self, prefix: str) -> tuple[str, str]:
+        return self._now()[prefix]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._now())
+
+
+# the tests check that each file ships unchanged
+PREFIX_FILES: Mapping[str, tuple[str, str]] = _PrefixFiles()
 _RULE_START = re.compile(r"^\*\*([A-Z]+-\d+[a-z]?)(?![0-9a-z])", re.M)
 _NEXT = re.compile(r"^(\*\*[A-Z]+-\d+[a-z]?(?![0-9a-z])|#)", re.M)
 _ROW = re.compile(r"^\| *([A-Z]+-\d+[a-z]?) *\|.*$", re.M)

@@ -81,7 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     of memory or of stack (exit 2), Ctrl-C (exit 130, quietly)."""
     try:
         _tolerant_output()
-        parser = build_parser()
+        try:
+            parser = build_parser()
+        except ValueError as exc:       # a bad plug-in game (engine.games, LIUJIA_GAMES)
+            return _error_line(str(exc))
         args = parser.parse_args(argv)
         if not getattr(args, "run", None):
             parser.print_help()

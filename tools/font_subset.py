@@ -2,7 +2,7 @@
 OFL-licensed font, so that Chinese labels render on a machine without CJK fonts.
 
 The characters are every CJK code point (U+3000-9FFF, U+FF00-FFEF) in the dashboard's sources,
-in every project module the dashboard imports, in every module of a registered game's package
+in every project module the dashboard imports, in every module of a shipped game's package
 (game names, roles, phases, decisions, error messages) and in ingest's (quarantine reasons),
 plus printable ASCII, Latin-1 and the card suits. Rebuild after adding a Chinese label
 (tests/dashboards/test_fonts.py fails until then):
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import os
 import re
 import subprocess
 import sys
@@ -40,7 +41,8 @@ NAME_IDS = (0, 1, 2, 3, 4, 5, 6, 7, 13, 14)
 THROUGH_WAREHOUSE = ("ingest",)
 
 # Run in a fresh interpreter at the project root: import what the dashboard's files import
-# (also imports inside functions), and every registered game as the replay page does, then
+# (also imports inside functions), and every game liujia ships as the replay page does (a
+# plug-in game, LIUJIA_GAMES, is not shipped: its characters fall back to the system fonts), then
 # print the project files that were loaded (not those of the virtual environment) and the
 # folders of the games' packages (whose other modules, such as decisions, load lazily).
 _PROBE = """
@@ -51,7 +53,7 @@ for name in json.loads(sys.argv[2]):
     importlib.import_module(name)
 import engine.games
 packages = set()
-for game in engine.games.GAMES:
+for game in engine.games.BUILT_IN:
     engine.games.find_game(game)
     package = importlib.import_module(engine.games.GAMES[game].partition(":")[0])
     packages.add(str(Path(package.__file__).resolve().parent.relative_to(root)))
@@ -95,12 +97,13 @@ def _is_project_module(name: str, root: Path) -> bool:
 
 def ui_sources(root: Path = ROOT) -> list[Path]:
     """Every project file whose text the dashboard can show: its own files, each project
-    module loaded when what they import (and every registered game) is imported, every module
-    of the games' packages and of ``THROUGH_WAREHOUSE``."""
+    module loaded when what they import (and every shipped game, ``engine.games.BUILT_IN``)
+    is imported, every module of the games' packages and of ``THROUGH_WAREHOUSE``."""
     own = dashboard_files(root)
+    env = {k: v for k, v in os.environ.items() if k != "LIUJIA_GAMES"}   # shipped games only
     out = subprocess.run([sys.executable, "-c", _PROBE, str(root),
                           json.dumps(imported_names(own, root))],
-                         cwd=root, capture_output=True, text=True, check=True)
+                         cwd=root, capture_output=True, text=True, check=True, env=env)
     found = json.loads(out.stdout.strip().splitlines()[-1])
     files = set(own) | {root / f for f in found["files"] if f.endswith(".py")}
     for folder in [*found["packages"], *THROUGH_WAREHOUSE]:

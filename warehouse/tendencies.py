@@ -114,9 +114,16 @@ class Tendency:
                    t.source, sql(t.opportunity), sql(t.success))
 
 
-@functools.cache
 def _catalog() -> tuple[Tendency, ...]:
-    return tuple(Tendency.of(game, t) for game in GAMES for t in find_game(game).tendencies)
+    """Every registered game's catalog, compiled once per registry (a game registered later,
+    ``engine.games.register``, is in the next call's)."""
+    return _catalog_of(tuple(GAMES.items()))
+
+
+@functools.cache
+def _catalog_of(registry: tuple[tuple[str, str], ...]) -> tuple[Tendency, ...]:
+    return tuple(Tendency.of(game, t) for game, _ in registry
+                 for t in find_game(game).tendencies)
 
 
 def catalog(game: str | None = None) -> tuple[Tendency, ...]:
@@ -140,13 +147,17 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@functools.cache
 def results_sql() -> str:
     """One row per seat of a game with the outcome facts results-based tendencies need: the
     seat's side, place, result and score, the game's reason, and each fact a catalog's
     ``result_seat`` names (the game's result names this seat in a field)."""
+    return _results_sql(tuple(GAMES.items()))
+
+
+@functools.cache
+def _results_sql(registry: tuple[tuple[str, str], ...]) -> str:
     fields = {}
-    for t in _catalog():
+    for t in _catalog_of(registry):
         for node in walk(t.opportunity) + walk(t.success):
             if node.op == "result_seat":
                 fields[word(str(node.args[1]))] = word(str(node.args[0]))
@@ -350,12 +361,16 @@ RESULT_COUNTS_SQL = " UNION ALL ".join(
     "FROM seats s JOIN games g ON g.game_id = s.game_id GROUP BY ALL" for dim in ("seat", "side"))
 
 
-@functools.cache
 def catalog_key() -> str:
     """A fingerprint of the whole catalog (names, games, sources, predicates): stored counts
     are used only while it is the one they were written with."""
+    return _catalog_key(tuple(GAMES.items()))
+
+
+@functools.cache
+def _catalog_key(registry: tuple[tuple[str, str], ...]) -> str:
     h = hashlib.sha256(RESULT_COUNTS_SQL.encode())
-    for t in catalog():
+    for t in _catalog_of(registry):
         for part in (t.name, t.game, t.source, t.opportunity_sql, t.success_sql):
             h.update(part.encode() + b"\0")
     return h.hexdigest()

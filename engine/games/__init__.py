@@ -7,11 +7,19 @@ a game is adding its package (which declares ``GAME``), its rules text and one e
 ``GAMES``. An entry is ``"package"`` (the package's ``GAME``) or ``"package:NAME"`` (a variant:
 the package's ``VARIANTS[NAME]``, so that one package may register several variants sharing
 its code). ``register`` adds a game at run time (a test's game, a plug-in).
+
+Plug-in games: the environment variable ``LIUJIA_GAMES`` (``PLUGIN_ENV``) lists games to
+register when this module is imported, ``id=module[:NAME]`` entries separated by commas, e.g.
+``LIUJIA_GAMES="toy_tricks=tests.toygame"``, so that every process started with it (an ingest
+worker, a ``liujia`` command) knows the same games; the module is imported only when the game
+is first looked up (docs/engine.md, *Plug-in games*).
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import re
 from collections.abc import Sequence
 
 from engine.errors import EngineError
@@ -27,9 +35,15 @@ GAMES = {
     "ddz6_zhengfan": "engine.games.ddz6:zhengfan",
     "liuhu": "engine.games.liuhu",
 }
+# The games liujia ships (the entries above): what the shipped CJK font subset
+# (tools/font_subset.py) covers; a plug-in game's characters outside it fall back to the
+# system fonts.
+BUILT_IN: tuple[str, ...] = tuple(GAMES)
 
 
 _CACHE: dict[str, Game] = {}
+PLUGIN_ENV = "LIUJIA_GAMES"
+_ENTRY = re.compile(r"([A-Za-z0-9_]+)=([A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z0-9_]+)?)")
 
 
 def seen_numbers(game: Game, events: Sequence[Event], seat: int | None) -> list[int]:
@@ -60,8 +74,12 @@ def find_game(game: str) -> Game:
     except (KeyError, TypeError):
         raise EngineError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}") from None
     module_name, _, variant = path.partition(":")
-    module = importlib.import_module(module_name)
-    declared = module.VARIANTS[variant] if variant else module.GAME
+    try:
+        module = importlib.import_module(module_name)
+        declared = module.VARIANTS[variant] if variant else module.GAME
+    except (ImportError, AttributeError, KeyError, TypeError) as exc:
+        raise EngineError(f"registry entry {game!r} ({path}) cannot be loaded: "
+                          f"{type(exc).__name__}: {exc}") from None
     if not isinstance(declared, Game) or declared.GAME_ID != game:
         raise EngineError(f"registry entry {game!r} ({path}) is not the declared Game of "
                           f"{game!r}")
@@ -80,3 +98,30 @@ def register(game_id: str, path: str) -> None:
 def package_of(game: str) -> str:
     """The last part of a game's package name ('keng', 'ddz6'), for the tests' data files."""
     return GAMES[game].partition(":")[0].rsplit(".", 1)[-1]
+
+
+def plugin_entries(spec: str) -> dict[str, str]:
+    """The games a ``LIUJIA_GAMES`` value lists: ``"id=module[:NAME],..."`` -> {id: path};
+    a malformed entry is an EngineError naming it."""
+    out: dict[str, str] = {}
+    for entry in (x.strip() for x in spec.split(",")):
+        if not entry:
+            continue
+        m = _ENTRY.fullmatch(entry)
+        if m is None:
+            raise EngineError(f"{PLUGIN_ENV}: entry {entry[:80]!r} is not id=module[:NAME] "
+                              "(e.g. toy_tricks=tests.toygame)")
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def register_plugins(spec: str | None = None) -> list[str]:
+    """Register the games of a ``LIUJIA_GAMES`` value (default: the environment's); returns
+    their ids."""
+    entries = plugin_entries(os.environ.get(PLUGIN_ENV, "") if spec is None else spec)
+    for game_id, path in entries.items():
+        register(game_id, path)
+    return list(entries)
+
+
+register_plugins()

@@ -23,7 +23,7 @@ from fontTools.ttLib import TTFont
 from streamlit.testing.v1 import AppTest
 
 from dashboards import ui
-from engine.games import GAMES, find_game
+from engine.games import BUILT_IN, GAMES, find_game
 
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "dashboards" / "static"
@@ -70,7 +70,7 @@ def test_the_sources_are_the_dashboard_and_what_it_shows_of_the_engine(sources):
     for name in ("dashboards/app.py", "dashboards/views/replay.py", "dashboards/table.py",
                  "warehouse/tendencies.py", "engine/cards.py", "ingest/__init__.py"):
         assert name in rel, name
-    for game in GAMES:
+    for game in BUILT_IN:           # the shipped games (a plug-in falls back to system fonts)
         package = GAMES[game].partition(":")[0].replace(".", "/")
         assert f"{package}/__init__.py" in rel and f"{package}/decisions.py" in rel, package
     assert all(p.is_relative_to(ROOT) and "site-packages" not in p.parts for p in sources)
@@ -80,7 +80,7 @@ def test_the_sources_are_the_dashboard_and_what_it_shows_of_the_engine(sources):
 def test_game_names_and_table_labels_have_glyphs(tool, sources, cmap):
     chars = tool.cjk_chars(sources)
     # the CJK characters of the titles (六人斗地主 (三打三): the Latin part is in the subset's EXTRA)
-    titles = "".join(tool.CJK.findall("".join(find_game(g).TITLE for g in GAMES)))
+    titles = "".join(tool.CJK.findall("".join(find_game(g).TITLE for g in BUILT_IN)))
     labels = "六人坑够级摸到爽对门头客拉客让牌烧牌宣点开点会五收到爽点炮大王小王抢"
     for c in titles + labels:
         assert c in chars and ord(c) in cmap, c

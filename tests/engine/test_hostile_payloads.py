@@ -110,9 +110,7 @@ def test_payload_json_helper() -> None:
 def test_cli_prints_no_traceback(tmp_path: Path, game: str, where: str) -> None:
     ev = _game(game)
     if where == "start":
-        key = {"keng": "opener", "gouji": "game_no", "modaoshuang": "first_leader",
-               "ddz6_3v3": "options", "ddz6_2v4": "options", "ddz6_zhengfan": "options",
-               "liuhu": "hand"}[game]
+        key = find_game(game).CONFORMANCE["hostile_start_key"]   # a key the game reads
         events = _resealed(ev, 0, _with_big(ev[0].payload, key))
     else:
         events = _resealed(ev, -1, "{not json")

@@ -14,7 +14,7 @@ import pytest
 from engine import jsonl as jl
 from engine import jsonl_reader as jr
 from engine.events import Event, chain_digest, seal_events
-from engine.games import GAMES, find_game
+from engine.games import BUILT_IN, GAMES, find_game, package_of
 from engine.log import NotALog, read_log, write_log
 from engine.replay import validate_events
 from engine.sim import simulate
@@ -354,14 +354,25 @@ def test_the_schema_ships_as_package_data():
     assert any(jl.SCHEMA_PATH.match(g) for g in globs)
 
 
+def example_path(game: str) -> Path:
+    """A game's worked example: docs/examples/<game>.jsonl for a game liujia ships; a plug-in
+    game's (the tests' 小墩) is its test data, tests/games/<package>/<game>.jsonl."""
+    if game in BUILT_IN:
+        return EXAMPLES / f"{game}.jsonl"
+    return ROOT / "tests" / "games" / package_of(game) / f"{game}.jsonl"
+
+
 def test_every_registered_game_has_a_worked_example():
-    assert sorted(p.name for p in EXAMPLES.glob("*.jsonl")) == sorted(f"{g}.jsonl" for g in GAMES)
+    assert sorted(p.name for p in EXAMPLES.glob("*.jsonl")) == sorted(
+        f"{g}.jsonl" for g in BUILT_IN)
+    assert all(example_path(g).is_file() for g in GAMES)
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_worked_example_validates_against_schema_reader_and_engine(game, tmp_path):
-    """docs/examples/<game>.jsonl; tools/jsonl_examples.py writes them again."""
-    path = EXAMPLES / f"{game}.jsonl"
+    """docs/examples/<game>.jsonl (a plug-in's: ``example_path``); tools/jsonl_examples.py
+    writes them again."""
+    path = example_path(game)
     v = _validator()
     for i, line in enumerate(_lines(path), start=1):
         errors = [e.message for e in v.iter_errors(json.loads(line))]

@@ -5,17 +5,19 @@ SQL and Polars forms agreeing exactly on a seeded self-play corpus of every game
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 import pytest
 
 from engine.decisions import DECISIONS_ARROW, decisions_module, decisions_of_games
-from engine.games import GAMES, find_game
+from engine.games import GAMES, find_game, package_of
 from engine.replay import Replay
 from engine.sim import simulate
 from engine.tendency import option
@@ -26,6 +28,7 @@ from warehouse import tendencies as T
 from warehouse.db import SAFE_CONFIG
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
+TESTS = Path(__file__).resolve().parents[1]
 
 
 # ---------------------------------------------------------------- loading rows by hand
@@ -278,15 +281,29 @@ def _case_warehouse(t: T.Tendency, rows: list) -> duckdb.DuckDBPyConnection:
     return warehouse(games=games, seats=seats)
 
 
+def game_cases() -> dict:
+    """The hand-counted cases a game keeps with its test data: ``CASES`` of
+    ``tests/games/<package>/tendency_cases.py``, for every registered game's package that has
+    one (same form as CASES)."""
+    out: dict = {}
+    for package in sorted({package_of(g) for g in GAMES}):
+        if (TESTS / "games" / package / "tendency_cases.py").is_file():
+            out.update(importlib.import_module(f"tests.games.{package}.tendency_cases").CASES)
+    return out
+
+
+ALL_CASES = {**CASES, **game_cases()}
+
+
 def test_every_tendency_has_a_hand_counted_case():
     from tests.warehouse.test_tendencies_ddz6 import DDZ6_CASES  # 六人斗地主's, with sides
-    assert set(CASES) | set(DDZ6_CASES) == {t.name for t in T.CATALOG}
+    assert set(ALL_CASES) | set(DDZ6_CASES) == {t.name for t in T.CATALOG}
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("name", sorted(ALL_CASES))
 def test_tendency_counts_by_hand(name):
     t = next(x for x in T.CATALOG if x.name == name)
-    rows, n, k = CASES[name]
+    rows, n, k = ALL_CASES[name]
     assert_hand_counts(_case_warehouse(t, rows), t, n, k)
 
 

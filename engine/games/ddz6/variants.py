@@ -68,7 +68,8 @@ def _variant(variant: str) -> Game:
         DEMO={"weight": 1, "option_sets": [{}], "session_games": 1, "policy": SIM_POLICY},
         CONFORMANCE={"option_sets": data["option_sets"], "games": 8,
                      "required_kinds": COMMON_KINDS + data["kinds"], "policies": (SIM_POLICY,),
-                     "decision_games": 4, "rare_decisions": data["rare"]},
+                     "decision_games": 4, "rare_decisions": data["rare"],
+                     "hostile_start_key": "options"},    # a GAME_START key the game reads
     )
 
 

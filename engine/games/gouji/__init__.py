@@ -31,6 +31,7 @@ CONFORMANCE = {
         {"kaidian_effect": "record"},
     ],
     "games": 10,
+    "hostile_start_key": "game_no",     # a GAME_START key the game itself reads
     "decision_games": 3,
     # decision categories the bots rarely choose (checked on positions in tests/games/gouji)
     "rare_decisions": ("kaidian", "agree", "refuse", "xuandian"),

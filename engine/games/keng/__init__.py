@@ -32,6 +32,7 @@ CONFORMANCE = {
          "keng_red_jokers": 5},
     ],
     "games": 50,
+    "hostile_start_key": "opener",     # a GAME_START key the game itself reads
     "decision_games": 12,     # per option set in tests/engine/test_decisions.py
     "required_kinds": ("PLAY", "ACCEPT", "DRAW", "PASS", "DUEL_START", "DUEL_PLAY", "DUEL_END",
                        "SNATCH", "LAST_CARD", "REPORT_PENALTY", "COUNT", "RESHUFFLE"),

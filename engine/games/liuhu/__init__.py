@@ -44,6 +44,7 @@ CONFORMANCE = {
          "hands": 2},
     ],
     "games": 4,
+    "hostile_start_key": "hand",     # a GAME_START key the game itself reads
     "decision_games": 4,
     "rare_decisions": ("an_gang", "jia_gang", "gang", "discard"),
     "required_kinds": ("GAME_START", "DEAL", "DRAW", "DISCARD", "WINDOW", "RESPOND", "AWARD",

@@ -38,6 +38,7 @@ CONFORMANCE = {
         {"mds_players": 5, "mds_hand_size": 8, "mds_one_card_report": True},
     ],
     "games": 12,
+    "hostile_start_key": "first_leader",     # a GAME_START key the game itself reads
     "decision_games": 10,
     "rare_decisions": ("joker_violation",),
     "required_kinds": ("GAME_START", "DEAL", "SUIT_DRAW", "PLAY", "DRAW", "NO_PLAY",

@@ -1,0 +1,58 @@
+"""The 小墩 game state: one slotted record whose fields hold only immutable values, built by
+one constructor that requires every field (``ToyState.make``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.frame import SlotState
+from tests.toygame.options import ToyOptions
+
+# Phases of a game.
+DEAL, PLAY, END, OVER = "deal", "play", "end", "over"
+PHASES = (DEAL, PLAY, END, OVER)
+
+
+class ToyState(SlotState):
+    """A full position of one 小墩 game."""
+
+    __slots__ = (
+        "game_id", "seq", "players", "options", "n", "first_leader", "first_rule", "deck",
+        "phase", "hands", "stock", "leader", "trick", "trick_seats", "trick_no", "tricks",
+        "taken", "result",
+    )
+
+    game_id: str
+    seq: int                      # the seq the next event must carry
+    players: tuple[str, ...]
+    options: ToyOptions
+    n: int                        # number of seats
+    first_leader: int             # TRICK-4, TRICK-13
+    first_rule: str               # "random" or "previous"
+    deck: tuple[int, ...]         # the shuffled deck of GAME_START
+    phase: str                    # deal | play | end (GAME_END owed) | over
+    hands: tuple[tuple[int, ...], ...]   # sorted face codes per seat
+    stock: tuple[int, ...]        # the undealt cards (TRICK-5)
+    leader: int                   # the seat that leads the current trick
+    trick: tuple[int, ...]        # the cards played to the current trick, in order
+    trick_seats: tuple[int, ...]  # their seats
+    trick_no: int                 # tricks completed
+    tricks: tuple[int, ...]       # tricks won per seat
+    taken: tuple[int, ...]        # the cards of completed tricks, in the order taken
+    result: str | None            # the canonical JSON of the result once over
+
+    @classmethod
+    def make(cls, **values: Any) -> ToyState:
+        """A state from a value for every field (a missing or unknown field is an error)."""
+        if set(values) != set(cls.FIELDS):
+            missing = sorted(set(cls.FIELDS) - set(values))
+            extra = sorted(set(values) - set(cls.FIELDS))
+            raise TypeError(f"ToyState needs every field: missing {missing}, unknown {extra}")
+        s = object.__new__(cls)
+        for name, v in values.items():
+            object.__setattr__(s, name, v)
+        return s
+
+    def turn_seat(self) -> int:
+        """The seat to play to the current trick (TRICK-6)."""
+        return (self.leader + len(self.trick)) % self.n
