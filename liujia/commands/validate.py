@@ -389,9 +389,9 @@ def run(args: argparse.Namespace) -> int:
     bar.close()
     for note in session_notes(sessions, rows):
         print(safe_text(f"liujia: {note}"), file=sys.stderr)
-    note = unsigned_note(unsigned, len(files))
-    if note is not None:
-        print(note, file=sys.stderr if args.json else sys.stdout)
+    caveat = unsigned_note(unsigned, len(files))
+    if caveat is not None:
+        print(caveat, file=sys.stderr if args.json else sys.stdout)
     print(_summary(len(files), rows, len(io_errors)), file=sys.stderr if args.json else sys.stdout)
     if salvaged:
         print(safe_text(f"intact prefixes written to {args.salvage} ({salvaged} file(s))"),

@@ -1,9 +1,11 @@
-"""Validated replay of 六人坑 and 够级 in several checkouts, in one sitting, as ratios to chess.
+"""Validated replay of every game in several checkouts, in one sitting, as ratios to chess.
 
-``.venv/bin/python tests/bench/compare_trees.py BASE_TREE OTHER_TREE... [--sittings 5]``
+``.venv/bin/python tests/bench/compare_trees.py BASE_TREE OTHER_TREE... [--sittings 5]
+[--games keng,gouji]``
 
-The first tree writes the corpora once (the corpora of test_engine_bench.py and
-test_gouji_bench.py: 400 六人坑 games, seed 4242; 120 够级 games, seed 4243) as sealed log files,
+The first tree writes the corpora once (those of test_engine_bench.py and test_gouji_bench.py:
+400 六人坑 games, seed 4242; 120 够级 games, seed 4243; and a corpus of each other game, ``GAMES``)
+as sealed log files,
 and the python-chess corpus of ``chess_baseline.py`` is built once; then every tree replays
 the same files in a fresh subprocess (its own ``engine`` first on ``sys.path``), the trees
 alternating in ABBA order for ``--sittings`` sittings. Each subprocess warms up, then runs
@@ -28,7 +30,13 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-GAMES = {"keng": (400, 4242), "gouji": (120, 4243)}   # game -> (games, seed), as the benchmarks
+# game -> (games, seed, options): 六人坑 and 够级 as their benchmarks, the others about as long
+GAMES: dict[str, tuple[int, int, dict[str, object]]] = {
+    "keng": (400, 4242, {}), "gouji": (120, 4243, {}),
+    "modaoshuang": (300, 4244, {"mds_players": 4}),
+    "ddz6_3v3": (150, 4245, {}), "ddz6_2v4": (150, 4246, {}), "ddz6_zhengfan": (150, 4247, {}),
+    "liuhu": (150, 4248, {}),
+}
 ROUNDS = 9
 
 
@@ -46,16 +54,20 @@ def _check_engine(tree: str) -> None:
         raise SystemExit(f"engine imported from {where}, not from {tree}")
 
 
-def make_corpus(tree: str, out: str) -> None:
+def make_corpus(tree: str, out: str, names: list[str]) -> None:
     """(subprocess) Simulate the benchmark corpora with this tree and write them as logs."""
     _check_engine(tree)
+    from engine.games import find_game
     from engine.log import write_log
     from engine.sim import simulate
-    for game, (n, seed) in GAMES.items():
-        write_log(Path(out) / f"{game}.arrows", [g.events for g in simulate(game, n, seed)])
+    for game in names:
+        n, seed, opts = GAMES[game]
+        options = find_game(game).Options(**opts) if opts else None
+        write_log(Path(out) / f"{game}.arrows",
+                  [g.events for g in simulate(game, n, seed, options=options)])
 
 
-def worker(tree: str, corpus_dir: str, rounds: int) -> None:
+def worker(tree: str, corpus_dir: str, rounds: int, names: list[str]) -> None:
     """(subprocess) Replay the corpora with this tree's engine; print the medians as JSON."""
     _check_engine(tree)
     import chess_baseline
@@ -66,7 +78,7 @@ def worker(tree: str, corpus_dir: str, rounds: int) -> None:
     chess_corpus = json.loads((Path(corpus_dir) / "chess.json").read_text())
     plies = sum(map(len, chess_corpus))
     games = {}
-    for game in GAMES:
+    for game in names:
         log = read_log(Path(corpus_dir) / f"{game}.arrows")
         assert log.ok
         games[game] = [g.events for g in log.games]
@@ -97,32 +109,34 @@ def worker(tree: str, corpus_dir: str, rounds: int) -> None:
     print(json.dumps(report))
 
 
-def compare(trees: list[Path], sittings: int, rounds: int) -> str:
+def compare(trees: list[Path], sittings: int, rounds: int, names: list[str]) -> str:
     """Run every tree alternately; the Markdown table of medians."""
     results: dict[Path, list[dict[str, float]]] = {t: [] for t in trees}
     with tempfile.TemporaryDirectory() as tmp:
         sys.path.insert(0, str(HERE))
         import chess_baseline
         (Path(tmp) / "chess.json").write_text(json.dumps(chess_baseline.build_corpus()))
-        _run_tree(trees[0], "--make-corpus", tmp)
+        which = ",".join(names)
+        _run_tree(trees[0], "--make-corpus", tmp, "--games", which)
         for i in range(sittings):
             for tree in (trees if i % 2 == 0 else trees[::-1]):
-                line = _run_tree(tree, "--worker", tmp, "--rounds", str(rounds))
+                line = _run_tree(tree, "--worker", tmp, "--rounds", str(rounds),
+                                 "--games", which)
                 results[tree].append(json.loads(line))
                 print(f"sitting {i + 1} {tree}: {line.strip()}", file=sys.stderr)
     med = {t: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
            for t, rs in results.items()}
     base = med[trees[0]]
-    rows = ["| tree | chess plies/s | 六人坑 events/s | 六人坑 ratio | vs first | "
-            "够级 events/s | 够级 ratio | vs first |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    rows = ["| game | tree | events/s | ratio to chess | vs first |",
+            "| --- | --- | ---: | ---: | ---: |"]
     for t in trees:
-        m = med[t]
-        cells = [f"{m['chess_plies_per_s']:,.0f}"]
-        for game in GAMES:
-            cells += [f"{m[f'{game}_events_per_s']:,.0f}", f"{m[f'{game}_ratio']:.2f}",
-                      f"{m[f'{game}_ratio'] / base[f'{game}_ratio'] - 1:+.1%}"]
-        rows.append(f"| `{t}` | " + " | ".join(cells) + " |")
+        rows.append(f"| chess | `{t}` | {med[t]['chess_plies_per_s']:,.0f} plies/s | | |")
+    for game in names:
+        for t in trees:
+            m = med[t]
+            rows.append(f"| {game} | `{t}` | {m[f'{game}_events_per_s']:,.0f} | "
+                        f"{m[f'{game}_ratio']:.2f} | "
+                        f"{m[f'{game}_ratio'] / base[f'{game}_ratio'] - 1:+.1%} |")
     return "\n".join(rows)
 
 
@@ -132,17 +146,23 @@ def main() -> None:
     ap.add_argument("trees", nargs="*", type=Path, help="checkouts; the first is the base")
     ap.add_argument("--sittings", type=int, default=5, help="subprocesses per tree")
     ap.add_argument("--rounds", type=int, default=ROUNDS, help="timed rounds per subprocess")
+    ap.add_argument("--games", default=",".join(GAMES),
+                    help="comma-separated games (default: all of GAMES)")
     ap.add_argument("--make-corpus", metavar="DIR", help=argparse.SUPPRESS)
     ap.add_argument("--worker", metavar="DIR", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    names = [g for g in args.games.split(",") if g]
+    unknown = [g for g in names if g not in GAMES]
+    if unknown:
+        ap.error(f"--games: unknown {', '.join(unknown)}; known: {', '.join(GAMES)}")
     if args.make_corpus:
-        make_corpus(os.getcwd(), args.make_corpus)
+        make_corpus(os.getcwd(), args.make_corpus, names)
     elif args.worker:
-        worker(os.getcwd(), args.worker, args.rounds)
+        worker(os.getcwd(), args.worker, args.rounds, names)
     else:
         if not args.trees:
             ap.error("name at least one checkout")
-        print(compare([t.resolve() for t in args.trees], args.sittings, args.rounds))
+        print(compare([t.resolve() for t in args.trees], args.sittings, args.rounds, names))
 
 
 if __name__ == "__main__":
