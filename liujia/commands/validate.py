@@ -328,13 +328,13 @@ def mixed_commitments(rows: list[dict[str, Any]]) -> str | None:
             "nothing shows the uncommitted deals were dealt before play")
 
 
-def unsigned_note(n_unsigned: int, n_files: int) -> str | None:
-    """The one line saying what unsigned logs cannot prove, or None when all are signed."""
+def unsigned_note(n_unsigned: int) -> str:
+    """What the summary adds for unsigned files: that they prove nothing of their writer."""
     if not n_unsigned:
-        return None
-    return (f"note: {n_unsigned} of {n_files} file(s) unsigned: their seals and chains show "
-            "damage, not who wrote them (anyone can rewrite and re-seal an unsigned log); "
-            "sign logs with 'liujia sign' and check with 'validate --require trusted'")
+        return ""
+    return (f"; {n_unsigned} unsigned: a seal and a chain show damage, not who wrote a log "
+            "(anyone can rewrite and re-seal an unsigned one: sign with 'liujia sign', check "
+            "with --require trusted)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -389,10 +389,8 @@ def run(args: argparse.Namespace) -> int:
     bar.close()
     for note in session_notes(sessions, rows):
         print(safe_text(f"liujia: {note}"), file=sys.stderr)
-    caveat = unsigned_note(unsigned, len(files))
-    if caveat is not None:
-        print(caveat, file=sys.stderr if args.json else sys.stdout)
-    print(_summary(len(files), rows, len(io_errors)), file=sys.stderr if args.json else sys.stdout)
+    print(_summary(len(files), rows, len(io_errors)) + unsigned_note(unsigned),
+          file=sys.stderr if args.json else sys.stdout)
     if salvaged:
         print(safe_text(f"intact prefixes written to {args.salvage} ({salvaged} file(s))"),
               file=sys.stderr)

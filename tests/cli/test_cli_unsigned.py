@@ -1,5 +1,5 @@
-"""What an unsigned log cannot prove is said plainly (issue 24): ``liujia validate``'s text
-output says it once for all unsigned files, ``liujia audit`` puts it in its headline, and a log
+"""What an unsigned log cannot prove is said plainly (issue 24): ``liujia validate``'s summary
+says it once for all unsigned files, ``liujia audit`` puts it in its headline, and a log
 mixing games with a committed deal and games without one is named as such."""
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ def test_validate_says_once_that_unsigned_logs_prove_nothing_of_their_writer(tmp
     assert main(["validate", str(tmp_path)]) == 0
     out = capsys.readouterr().out.splitlines()
     notes = [line for line in out if "unsigned" in line]
-    assert len(notes) == 1, out
-    assert notes[0].startswith("note: 2 of 2 file(s) unsigned") and "who wrote them" in notes[0]
-    assert out[-1].startswith("2 file(s): 2 ok")          # the summary stays last
+    assert notes == [out[-1]], out                       # once, in the summary, which is last
+    assert out[-1].startswith("2 file(s): 2 ok; 0 file(s) with problems; 2 unsigned: ")
+    assert "not who wrote a log" in out[-1]
 
 
 def test_signed_logs_get_no_unsigned_note(tmp_path, capsys):
