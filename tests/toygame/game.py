@@ -80,7 +80,7 @@ def initial_state(e: Event) -> ToyState:
     if e.seat != -1 or e.target != -1:
         raise InvalidEvent("GAME_START is the engine's: seat and target -1",
                            game_id=e.game_id, seq=0, field="seat")
-    return ToyState.make(
+    return ToyState(
         game_id=e.game_id, seq=1, players=players, options=opts, n=n, first_leader=leader,
         first_rule=rule, deck=tuple(e.cards), phase=DEAL, hands=((),) * n, stock=(),
         leader=leader, trick=(), trick_seats=(), trick_no=0, tricks=(0,) * n, taken=(),

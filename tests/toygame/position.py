@@ -57,7 +57,7 @@ def from_position(p: Any) -> ToyState:
     res = f.get("result")
     if res is not None and not isinstance(res, dict):
         raise bad("result", f"must be GAME_END's result object or null, got {shown(res)}")
-    s = ToyState.make(
+    s = ToyState(
         game_id=f.ident("game_id"), seq=f.int("seq", 1, MAX_SEQ),
         phase=f.choice("phase", PHASES), options=opts, n=n,
         players=f.per_seat("players", player_value),

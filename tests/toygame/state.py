@@ -1,9 +1,7 @@
 """The 小墩 game state: one slotted record whose fields hold only immutable values, built by
-one constructor that requires every field (``ToyState.make``)."""
+one constructor that requires every field (``ToyState(...)``, keyword-only)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from engine.games.frame import SlotState
 from tests.toygame.options import ToyOptions
@@ -41,17 +39,32 @@ class ToyState(SlotState):
     taken: tuple[int, ...]        # the cards of completed tricks, in the order taken
     result: str | None            # the canonical JSON of the result once over
 
-    @classmethod
-    def make(cls, **values: Any) -> ToyState:
-        """A state from a value for every field (a missing or unknown field is an error)."""
-        if set(values) != set(cls.FIELDS):
-            missing = sorted(set(cls.FIELDS) - set(values))
-            extra = sorted(set(values) - set(cls.FIELDS))
-            raise TypeError(f"ToyState needs every field: missing {missing}, unknown {extra}")
-        s = object.__new__(cls)
-        for name, v in values.items():
-            object.__setattr__(s, name, v)
-        return s
+    def __init__(self, *, game_id: str, seq: int, players: tuple[str, ...],
+                 options: ToyOptions, n: int, first_leader: int, first_rule: str,
+                 deck: tuple[int, ...], phase: str, hands: tuple[tuple[int, ...], ...],
+                 stock: tuple[int, ...], leader: int, trick: tuple[int, ...],
+                 trick_seats: tuple[int, ...], trick_no: int, tricks: tuple[int, ...],
+                 taken: tuple[int, ...], result: str | None) -> None:
+        """The one way to build a state: every field by name, none defaulted (a field left
+        out is a TypeError). ``copy`` and ``step`` do not come here."""
+        self.game_id = game_id
+        self.seq = seq
+        self.players = players
+        self.options = options
+        self.n = n
+        self.first_leader = first_leader
+        self.first_rule = first_rule
+        self.deck = deck
+        self.phase = phase
+        self.hands = hands
+        self.stock = stock
+        self.leader = leader
+        self.trick = trick
+        self.trick_seats = trick_seats
+        self.trick_no = trick_no
+        self.tricks = tricks
+        self.taken = taken
+        self.result = result
 
     def turn_seat(self) -> int:
         """The seat to play to the current trick (TRICK-6)."""
