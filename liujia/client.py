@@ -1,6 +1,8 @@
 """A small client of ``liujia record-server`` (stdlib only): open a game, append its events
 one by one or in batches, with retries that are safe because appends are idempotent by
-(game id, seq).
+(game id, seq). Importing it loads nothing but the standard library (a game server may copy
+``liujia/__init__.py`` and this file alone); only sending ``engine.events.Event`` objects
+rather than wire dicts needs the engine.
 
     from liujia.client import RecordClient
     c = RecordClient("http://127.0.0.1:8765", token)
@@ -19,11 +21,11 @@ import http.client
 import json
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from engine.events import Event
-from engine.jsonl import event_to_obj
+if TYPE_CHECKING:                 # the engine is needed only to send its Event objects
+    from engine.events import Event
 
 
 class Refused(Exception):
@@ -46,6 +48,7 @@ def to_wire(e: Event | dict[str, Any]) -> dict[str, Any]:
     seq when it has none, ts when it is 0)."""
     if isinstance(e, dict):
         return e
+    from engine.jsonl import event_to_obj  # an Event: the engine is installed
     obj = event_to_obj(e)
     del obj["digest"]
     if e.seq < 0:
