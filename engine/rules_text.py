@@ -5,6 +5,7 @@ scoring table: ``| LH-47 | sequence … | 0 | … |``) is that row under the tab
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from importlib import resources
@@ -18,7 +19,7 @@ class _PrefixFiles(Mapping[str, tuple[str, str]]):
     registered after this module was imported is known too)."""
 
     def _now(self) -> dict[str, tuple[str, str]]:
-        return {find_game(g).RULE_PREFIX: find_game(g).RULES_FILE for g in list(GAMES)}
+        return _prefix_files(tuple(GAMES.items()))
 
     def __getitem__(self, prefix: str) -> tuple[str, str]:
         return self._now()[prefix]
@@ -28,6 +29,11 @@ class _PrefixFiles(Mapping[str, tuple[str, str]]):
 
     def __len__(self) -> int:
         return len(self._now())
+
+
+@functools.cache
+def _prefix_files(registry: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, str]]:
+    return {find_game(g).RULE_PREFIX: find_game(g).RULES_FILE for g, _ in registry}
 
 
 # the tests check that each file ships unchanged

@@ -154,16 +154,27 @@ def results_sql() -> str:
     return _results_sql(tuple(GAMES.items()))
 
 
+def result_seats() -> dict[str, str]:
+    """column -> result field of every ``result_seat`` the registered catalogs use (the
+    seats a game's result names, as columns of the results rows)."""
+    return dict(_result_seats(tuple(GAMES.items())))
+
+
 @functools.cache
-def _results_sql(registry: tuple[tuple[str, str], ...]) -> str:
-    fields = {}
+def _result_seats(registry: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    fields: dict[str, str] = {}
     for t in _catalog_of(registry):
         for node in walk(t.opportunity) + walk(t.success):
             if node.op == "result_seat":
                 fields[word(str(node.args[1]))] = word(str(node.args[0]))
+    return tuple(fields.items())
+
+
+@functools.cache
+def _results_sql(registry: tuple[tuple[str, str], ...]) -> str:
     facts = "".join(
         f",\n        coalesce(TRY_CAST(json_extract(g.result, '$.{field}') AS INTEGER) = "
-        f"s.seat, false) AS {column}" for column, field in fields.items())
+        f"s.seat, false) AS {column}" for column, field in _result_seats(registry))
     return ("SELECT s.game_id, g.game, g.seats, s.seat, s.player_id, s.side, s.place,\n"
             f"        s.result, s.score, g.reason{facts}\n"
             "    FROM seats s JOIN games g ON g.game_id = s.game_id")

@@ -23,7 +23,6 @@ from dashboards import data, ui
 from dashboards.events import AUDITOR, event_line_html, events_html, row_index
 from dashboards.table import table_html
 from dashboards.views import as_of
-from engine.games.base import never_hidden
 
 ss = st.session_state
 GAME, STEP, VIEW, SEARCH, URL = "rp_game", "rp_step", "rp_view", "rp_search", "rp_url"
@@ -286,7 +285,7 @@ def main() -> None:
     players = list(rp.final.players)
     perspective = _pick_perspective(players)
     rows = data.replay_rows(game_id, perspective)
-    hides = perspective != AUDITOR and rp.game.event_hidden is not never_hidden
+    hides = perspective != AUDITOR and rp.game.hides_events
     step = _step_controls(head, last, [r["at"] for r in rows] if hides else None)
 
     state = rp.state_at(step)

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from engine.commit import CHANCE_KINDS as COMMITTED_KINDS
 from engine.events import Event
 
 if TYPE_CHECKING:
@@ -34,9 +35,6 @@ if TYPE_CHECKING:
     from engine.games.frame import OptionsBase, Outcome
     from engine.tendency import Tendency
 
-# The kinds whose chance outcomes GAME_START commits to when a game declares none of its own
-# (engine.commit.CHANCE_KINDS; kept here too so that the registry needs no import of commit).
-DEFAULT_CHANCE_KINDS: tuple[str, ...] = ("GAME_START", "DEAL", "CUT")
 
 
 def never_hidden(e: Event, seat: int | None) -> bool:
@@ -140,10 +138,15 @@ class Game:
     annotate: Callable[[Any, Event], Event] = as_logged
     event_hidden: Callable[[Event, int | None], bool] = never_hidden
     window_seats: Callable[[Any], tuple[int, ...]] | None = None
-    CHANCE_KINDS: tuple[str, ...] = DEFAULT_CHANCE_KINDS
+    CHANCE_KINDS: tuple[str, ...] = COMMITTED_KINDS
     tendencies: tuple[Tendency, ...] = ()          # its tendency catalog (engine.tendency)
     key_tendencies: tuple[str, ...] = ()           # the few the replay page shows per seat
     extras: Mapping[str, Any] = field(default_factory=dict)   # a game's own declared extras
 
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"
+
+    @property
+    def hides_events(self) -> bool:
+        """True if some seat may not see that some event happened (``event_hidden``)."""
+        return self.event_hidden is not never_hidden

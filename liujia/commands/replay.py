@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 from engine.games import seen_numbers
-from engine.games.base import never_hidden
 from engine.replay import Replay, validate_events
 from liujia.commands._common import FOUND, OK, fail, load_game, safe_lines, safe_text
 
@@ -72,7 +71,7 @@ def seen_step(rep: Replay, step: int, seat: int | None) -> int:
     game's ``event_hidden`` hides from it are skipped (扑克六湖: another seat's
     RESPOND, LH-70); the auditor (None) sees every step."""
     hidden = rep.game.event_hidden
-    if seat is not None and hidden is not never_hidden:
+    if seat is not None and rep.game.hides_events:
         while step > 0 and hidden(rep.events[step], seat):
             step -= 1
     return step
@@ -87,7 +86,7 @@ def event_line(rep: Replay, step: int, seat: int | None) -> str:
     e = rep.events[at]
     seen = rep.game.seen_event(e, seat)
     hidden = len(e.cards) - len(seen.cards)
-    if seat is not None and rep.game.event_hidden is not never_hidden:
+    if seat is not None and rep.game.hides_events:
         n = seen_numbers(rep.game, rep.events[:at + 1], seat)[at]
         line = f"event {n}" + seen.describe().removeprefix(f"seq {seen.seq}")
         return line + (f" ({hidden} card{'s' * (hidden != 1)} hidden)" if hidden else "")
@@ -134,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--seat {args.seat}: game {args.game} has seats 0-{n - 1}")
     print(shown_table(rep, rep.game.render(rep.state_at(step), args.seat)))
     line = event_line(rep, step, args.seat)
-    if args.seat is not None and rep.game.event_hidden is not never_hidden:
+    if args.seat is not None and rep.game.hides_events:
         print(safe_text(f"seat {args.seat}'s last event seen (numbered as it saw them): {line}"))
     else:
         print(safe_text(f"event {step}/{len(rep) - 1}: {line}"))

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import duckdb
 import polars as pl
 
-from engine.tendency import Pred, walk
+from engine.tendency import Pred
 from warehouse.tendencies import (
     BY,
     MIN_OPPORTUNITIES,
@@ -19,9 +19,9 @@ from warehouse.tendencies import (
     Z95,
     Scope,
     Tendency,
-    catalog,
     games_of,
     opposite_pairs,
+    result_seats,
 )
 
 Frames = Mapping[str, pl.LazyFrame]
@@ -54,16 +54,6 @@ def expr(p: Pred) -> pl.Expr:
         return pl.col("game_id").is_not_null()      # per row (a literal would be one)
     column = pl.col(_COLUMNS[p.op])
     return column == a[0] if len(a) == 1 else column.is_in(list(a))
-
-
-def _result_seats() -> dict[str, str]:
-    """column -> result field of every ``result_seat`` the catalogs use."""
-    out = {}
-    for t in catalog():
-        for node in walk(t.opportunity) + walk(t.success):
-            if node.op == "result_seat":
-                out[node.args[1]] = node.args[0]
-    return out
 
 
 def frames_from(con: duckdb.DuckDBPyConnection) -> dict[str, pl.LazyFrame]:
@@ -115,7 +105,7 @@ def scoped(frames: Frames, scope: Scope | None) -> dict[str, pl.LazyFrame]:
 def results_lazy(frames: Frames) -> pl.LazyFrame:
     """The results rows (as ``results_sql``): a seat of a game with its outcome facts."""
     js = pl.col("result").str.json_path_match
-    facts = _result_seats()
+    facts = result_seats()
     g = frames["games"].select(
         "game_id", "game", "seats", "reason",
         *(js(f"$.{field}").cast(pl.Int64, strict=False).alias(f"_{column}")
