@@ -3,7 +3,7 @@
 Pure functions (no Streamlit). The auditor sees every card; what a seat sees is the game's own
 rule, its engine module's ``seen_event`` (六人坑: the cards of public actions and of its own
 draws, never another seat's dealt or drawn cards, the deck order or a new stock, KENG-50). What
-an event means in words comes from the game's table module (``dashboards/tables/``). A long
+an event means in words is the game's own ``describe``. A long
 card list (a deck, a deal: more than ``FOLD_OVER`` faces) is folded into a closed <details>: a
 summary ('deck: 216 cards' and the first faces), the whole list on a click.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from dashboards.table import card_html, cards_html, hidden_html, table_module
+from dashboards.table import card_html, cards_html, describer, hidden_html
 from engine.cards import format_face, parse_face, pretty_face
 from engine.events import Event
 from engine.games import find_game, seen_numbers
@@ -41,7 +41,7 @@ def can_see_cards(e: Event, perspective: int | str, game: str) -> bool:
 def event_detail(e: Event, game: str) -> str:
     """What an event of this game means beyond its cards, in a few words (no hidden
     information)."""
-    return table_module(game).event_detail(e)
+    return describer(game)(e)
 
 
 def _row(e: Event, seat: int | None, players: Sequence[str],
@@ -66,7 +66,7 @@ def event_row(e: Event, perspective: int | str, players: Sequence[str] = (), *,
     """One event of a game as a display row: seq, seat, player, kind, cards (faces or hidden),
     detail."""
     return _row(e, _seat(perspective), players, find_game(game).seen_event,
-                table_module(game).event_detail)
+                describer(game))
 
 
 def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
@@ -81,7 +81,7 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
     game = game_type(events[0])
     g = find_game(game)
     seen_event = g.seen_event
-    detail = table_module(game).event_detail
+    detail = describer(game)
     seat = _seat(perspective)
     numbers = seen_numbers(g, events, seat)
     return [{**_row(e, seat, players, seen_event, detail), "seq": n, "at": e.seq}

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from dashboards.table import (
+from dashboards.tables._legacy import (
     cards_html,
     layout_html,
     outcome_of,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from dashboards.table import (
+from dashboards.tables._legacy import (
     TABLE_CSS,
     card_html,
     cards_html,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from dashboards.table import (
+from dashboards.tables._legacy import (
     card_html,
     cards_html,
     event_payload,

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.commit import CHANCE_KINDS as COMMITTED_KINDS
 from engine.events import Event
+from engine.table import TableModel, generic_table, text_table
 
 if TYPE_CHECKING:
     from engine.errors import IllegalMove
@@ -122,9 +123,6 @@ class Game:
     to_position: Callable[[Any], dict[str, Any]]
     from_position: Callable[[dict[str, Any]], Any]
 
-    # ---- words
-    render: Callable[..., str]                     # (state, seat=None): the table as text
-
     # ---- analytics
     decisions: DecisionHooks
 
@@ -143,8 +141,21 @@ class Game:
     key_tendencies: tuple[str, ...] = ()           # the few the replay page shows per seat
     extras: Mapping[str, Any] = field(default_factory=dict)   # a game's own declared extras
 
+    # ---- words (TRANSITIONAL, issue 23: optional while the games move to the table model)
+    table: Callable[..., TableModel] | None = None   # (view, players=None): engine.table
+    describe: Callable[[Event], str] | None = None   # an event in a few words
+    legacy_render: Callable[..., str] | None = None  # (state, seat=None): the old text table
+
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"
+
+    def render(self, state: Any, seat: int | None = None) -> str:
+        """The table at this state as text, as seat sees it (None: the auditor): the game's
+        table model (``table``) drawn by the one text renderer (``engine.table.text_table``)."""
+        if self.legacy_render is not None:
+            return self.legacy_render(state, seat)
+        table = self.table or generic_table
+        return text_table(table(self.view(state, seat), None))
 
     @property
     def hides_events(self) -> bool:

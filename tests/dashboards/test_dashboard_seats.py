@@ -15,8 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboards import table
 from dashboards.events import event_rows
-from dashboards.table import SEAT_AREAS, table_html, table_module, table_module_name
-from dashboards.tables import generic
+from dashboards.table import SEAT_AREAS, model_html, table_html, table_module
 from dashboards.tables import modaoshuang as mds_table
 from dashboards.ui import outcome_label, result_label
 from engine.cards import parse_face, pretty_face
@@ -55,7 +54,7 @@ def _fake_view(n: int, perspective: int | str = "auditor", **extra) -> dict:
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_layout_for_each_seat_count(n):
     for viewer in ("auditor", *range(n)):
-        html = generic.table_html(_fake_view(n, viewer))
+        html = table_html("fake", _fake_view(n, viewer))
         assert f'class="lj-table lj-n{n}" data-seats="{n}"' in html
         assert html.count('data-seat="') == n
         bottom = 0 if viewer == "auditor" else viewer
@@ -72,18 +71,18 @@ def test_layout_for_each_seat_count(n):
             panel = _panel(html, viewer)
             assert "lj-me" in panel and panel.count('class="lj-card') == 2
             assert all("lj-back" in _panel(html, s) for s in range(n) if s != viewer)
-    assert "▶ seat 1 " in _panel(generic.table_html(_fake_view(n)), 1)
+    assert "▶ seat 1 " in _panel(table_html("fake", _fake_view(n)), 1)
 
 
 def test_more_seats_than_the_named_places_flow_under_the_centre():
-    html = generic.table_html(_fake_view(8))
+    html = table_html("fake", _fake_view(8))
     assert 'class="lj-table lj-flow" data-seats="8"' in html and html.count('data-seat="') == 8
 
 
 def test_sides_are_shown_only_when_the_view_gives_them():
-    html = generic.table_html(_fake_view(4))
+    html = table_html("fake", _fake_view(4))
     assert "data-side" not in html and "lj-side" not in html.split("</style>")[1]
-    html = generic.table_html(_fake_view(4, sides=["north", None, "north", None]))
+    html = table_html("fake", _fake_view(4, sides=["north", None, "north", None]))
     assert 'data-side="north"' in _panel(html, 0) and 'data-side="north"' in _panel(html, 2)
     assert "data-side" not in _panel(html, 1) and "data-side" not in _panel(html, 3)
 
@@ -92,7 +91,7 @@ def test_outcome_markers_place_and_score():
     outcomes = [{"place": 1, "score": 6, "result": "win"},
                 {"place": 2, "score": -1, "result": "loss"},
                 {"place": None, "score": 0, "result": "draw"}]
-    html = generic.table_html(_fake_view(3, outcomes=outcomes, to_act=None, phase="over"))
+    html = table_html("fake", _fake_view(3, outcomes=outcomes, to_act=None, phase="over"))
     p0, p1, p2 = (_panel(html, s) for s in range(3))
     assert "lj-won" in p0 and 'data-result="win"' in p0 and "won · place 1 · score +6" in p0
     assert "lj-lost" in p1 and "lost · place 2 · score −1" in p1
@@ -103,12 +102,12 @@ def test_outcome_markers_place_and_score():
 
 def test_a_draw_is_a_draw():
     outcomes = [{"place": None, "score": 0, "result": "draw"}] * 4
-    html = generic.table_html(_fake_view(4, outcomes=outcomes, sides=["even", "odd"] * 2),
+    html = table_html("fake", _fake_view(4, outcomes=outcomes, sides=["even", "odd"] * 2),
                               style=False)
     assert "game over: draw" in html and html.count('data-result="draw"') == 4
     assert "lost" not in html and "no result" not in html
     won = [{"place": None, "score": 1, "result": r} for r in ("win", "loss", "win", "loss")]
-    html = generic.table_html(_fake_view(4, outcomes=won, sides=["even", "odd"] * 2))
+    html = table_html("fake", _fake_view(4, outcomes=won, sides=["even", "odd"] * 2))
     assert "game over: even won" in html
 
 
@@ -124,20 +123,16 @@ def test_warehouse_result_labels():
 
 # ---------------------------------------------------------------- the table registry
 
-def test_table_registry_is_derived_from_the_game_registry(monkeypatch):
+def test_the_table_follows_the_game_registry():
     from engine import games
 
-    assert set(table.TABLES) == set(games.GAMES)
-    assert table_module_name("keng") == "dashboards.tables.keng"
-    assert table_module_name("gouji") == "dashboards.tables.gouji"
-    assert table_module_name("modaoshuang") == "dashboards.tables.modaoshuang"
-    assert table_module_name("no-such-game") == table.GENERIC
-    monkeypatch.setitem(games.GAMES, "newgame", "engine.games.newgame")
-    monkeypatch.setitem(games.GAMES, "keng_fast", "engine.games.keng:FAST")
-    assert table_module_name("newgame") == table.GENERIC        # no table module: generic
-    assert table_module("newgame") is generic
-    assert table_module_name("keng_fast") == "dashboards.tables.keng"   # a variant: its package
-    assert set(table.tables()) == set(games.GAMES)
+    view = _fake_view(6)
+    generic_html = table_html("no-such-game", view)
+    assert "phase: &quot;play&quot;" in generic_html                # the generic table: the view's keys
+    keng = games.find_game("keng")                     # a registered id: its game's table
+    assert table_html("keng", view) == model_html(keng.table(view, None))
+    assert table_html("keng", view) != generic_html
+    assert "snatch (抢) window" in table_html("keng", view)
 
 
 # ---------------------------------------------------------------- 摸到爽

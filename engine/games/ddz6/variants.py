@@ -61,7 +61,7 @@ def _variant(variant: str) -> Game:
         view=info.view, cards_visible=info.cards_visible,
         seen_event=partial(info.seen_event, variant=variant),
         to_position=position.to_position, from_position=position.from_position,
-        render=render.render, decisions=DecisionHooks.of(decisions),
+        legacy_render=render.render, decisions=DecisionHooks.of(decisions),
         tendencies=tendencies.TENDENCIES[variant],
         key_tendencies=tendencies.KEY_TENDENCIES[variant],
         POLICIES=POLICIES,

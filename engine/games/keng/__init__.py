@@ -15,7 +15,7 @@ from engine.games.keng.position import (
     to_position,
     view,
 )
-from engine.games.keng.render import render
+from engine.games.keng.table import describe, table
 
 Options = KengOptions
 # The demo corpus (liujia demo): weight among the games, option sets, session length.
@@ -48,10 +48,10 @@ GAME = Game(
     is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
     face_counts=_g.face_counts,
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
-    from_position=from_position, render=render, decisions=DecisionHooks.of(_decisions),
+    from_position=from_position, table=table, describe=describe, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
 )
 
 __all__ = ["GAME", *_game_all, "KengOptions", "Options", "from_position", "to_position", "view",
-           "cards_visible", "seen_event", "render", "DEMO", "CONFORMANCE", "POLICIES"]
+           "cards_visible", "seen_event", "table", "describe", "DEMO", "CONFORMANCE", "POLICIES"]

@@ -61,7 +61,7 @@ GAME = Game(
     is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
     face_counts=_g.face_counts,
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
-    from_position=from_position, render=render, decisions=DecisionHooks.of(_decisions),
+    from_position=from_position, legacy_render=render, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,

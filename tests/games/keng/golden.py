@@ -31,7 +31,7 @@ def playthrough(seed: int, policy: str, options: dict) -> str:
     for i, (e, s) in enumerate(zip(rep.events, rep.states(), strict=True)):
         out.append(f"=== {e.describe()}")
         if i >= 6:
-            out.append(keng.render(s))
+            out.append(keng.GAME.render(s))
     return "\n".join(out) + "\n"
 
 
