@@ -19,6 +19,7 @@ from engine.events import event_to_json
 from engine.games import find_game
 from engine.sim import simulate
 from liujia.cli import main
+from tests.options import option_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,7 +106,7 @@ def test_a_pending_draw_of_ten_to_the_thirty_is_refused(tmp_path, capsys):
 
 @pytest.mark.parametrize("game", ["keng", "gouji", "modaoshuang"])
 def test_a_position_of_two_players_is_refused(game, tmp_path, capsys):
-    opts = {"mds_players": 3} if game == "modaoshuang" else {}
+    opts = option_dict(game, seats=3)
     g, s = _state(game, lambda s: s.seq > 30, **opts)
     pos = g.to_position(s)
     pos["players"] = pos["players"][:2]
@@ -191,7 +192,7 @@ def test_a_foreign_game_or_a_control_character_is_quoted_escaped(tmp_path, capsy
 
 @pytest.mark.parametrize("game", ["keng", "gouji", "modaoshuang"])
 def test_a_legal_action_on_a_possible_position_still_works(game, tmp_path, capsys):
-    opts = {"mds_players": 4} if game == "modaoshuang" else {}
+    opts = option_dict(game, seats=4)
     g, s = _state(game, lambda s: s.seq > 25 and bool(find_game(game).legal_actions(s)),
                   **opts)
     f = _write(tmp_path, g.to_position(s))

@@ -20,6 +20,7 @@ from engine.log import read_log, write_log
 from engine.replay import Replay, validate_events
 from engine.sim import simulate
 from liujia.cli import main
+from tests.options import options_for
 
 CORPUS = 20                 # games per game type: a demo-sized corpus, cheap
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
@@ -33,7 +34,7 @@ def home(tmp_path, monkeypatch):
 
 
 def _options(game: str):
-    return find_game(game).Options(mds_players=4) if game == "modaoshuang" else None
+    return options_for(game, seats=4)
 
 
 @pytest.fixture(scope="module", params=sorted(GAMES))

@@ -13,6 +13,7 @@ from engine.games import GAMES
 from engine.jsonl import write_jsonl
 from engine.log import read_log
 from liujia.cli import main
+from tests.options import option_args
 
 
 def _one_line(err: str) -> str:
@@ -27,7 +28,7 @@ def logs(tmp_path_factory) -> dict[str, Path]:
     out = tmp_path_factory.mktemp("logs")
     found = {}
     for game in GAMES:
-        opts = ["--option", "mds_players=3"] if game == "modaoshuang" else []
+        opts = option_args(game, seats=3)
         d = out / game
         assert main(["simulate", "--game", game, "--games", "2", "--seed", "9", "--out", str(d),
                      "--quiet", *opts]) == 0

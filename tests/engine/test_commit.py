@@ -12,10 +12,11 @@ from engine.events import seal_events
 from engine.games import GAMES, find_game
 from engine.replay import Replay, validate_events
 from engine.sim import simulate
+from tests.options import options_for
 
 
 def _options(game):
-    return find_game(game).Options(mds_players=4) if game == "modaoshuang" else None
+    return options_for(game, seats=4)
 
 
 @pytest.fixture(scope="module", params=sorted(GAMES))

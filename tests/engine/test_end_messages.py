@@ -7,15 +7,15 @@ import json
 
 import pytest
 
-from engine.games import GAMES, find_game
+from engine.games import GAMES
 from engine.replay import validate_events
 from engine.sim import simulate
+from tests.options import options_for
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_changed_result_is_named_field_by_field(game):
-    g = find_game(game)
-    opts = g.Options(mds_players=4) if game == "modaoshuang" else None
+    opts = options_for(game, seats=4)
     events = next(iter(simulate(game, 1, seed=2, options=opts))).events
     end = events[-1]
     p = json.loads(end.payload)

@@ -17,6 +17,7 @@ from engine.games import GAMES, find_game
 from engine.log import write_log
 from engine.replay import Replay, game_type, validate_events
 from engine.sim import simulate
+from tests.options import options_for
 
 BIG = "9" * 5000
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -25,7 +26,7 @@ LIUJIA = Path(sys.executable).with_name("liujia")
 
 @cache
 def _game(game: str) -> tuple[Event, ...]:
-    opts = find_game(game).Options(mds_players=3) if game == "modaoshuang" else None
+    opts = options_for(game, seats=3)
     return tuple(next(iter(simulate(game, 1, seed=3, options=opts))).events)
 
 

@@ -12,6 +12,7 @@ from engine.games import GAMES, find_game
 from engine.ids import MAX_ID_LENGTH, id_problem, is_id, shown_id
 from engine.replay import validate_events
 from engine.sim import simulate
+from tests.options import options_for
 
 HOSTILE = [
     ("", "is empty"),
@@ -52,8 +53,7 @@ def test_shown_id_escapes_and_cuts():
 
 
 def _first(game: str):
-    return next(iter(simulate(game, 1, seed=3, options=None if game != "modaoshuang" else
-                              find_game(game).Options(mds_players=3)))).events
+    return next(iter(simulate(game, 1, seed=3, options=options_for(game, seats=3)))).events
 
 
 def _with_start(events, **changes):

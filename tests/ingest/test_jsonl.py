@@ -14,17 +14,18 @@ import pytest
 from engine import jsonl as jl
 from engine import jsonl_reader as jr
 from engine.events import Event, chain_digest, seal_events
-from engine.games import BUILT_IN, GAMES, find_game, package_of
+from engine.games import BUILT_IN, GAMES, package_of
 from engine.log import NotALog, read_log, write_log
 from engine.replay import validate_events
 from engine.sim import simulate
+from tests.options import options_for
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
 
 
 def _options(game: str):
-    return find_game(game).Options(mds_players=4) if game == "modaoshuang" else None
+    return options_for(game, seats=4)
 
 
 @pytest.fixture(scope="module")

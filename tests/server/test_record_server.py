@@ -12,7 +12,7 @@ with warnings.catch_warnings():          # starlette's note on httpx at import
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from engine.games import GAMES, find_game
+from engine.games import GAMES
 from engine.jsonl import event_to_obj
 from engine.log import read_log
 from engine.sim import simulate
@@ -20,6 +20,7 @@ from liujia.cli import main
 from liujia.server.app import create_app
 from liujia.server.store import LIVE_SUFFIX, Store
 from liujia.server.tokens import new_token, read_tokens, who
+from tests.options import options_for
 
 TOKEN = "t" * 24
 OTHER = "o" * 24
@@ -30,7 +31,7 @@ HA = {"Authorization": f"Bearer {ADMIN}"}           # may read the recovery repo
 
 
 def _options(game):
-    return find_game(game).Options(mds_players=4) if game == "modaoshuang" else None
+    return options_for(game, seats=4)
 
 
 def _game(game="keng", seed=3, commit=False):
