@@ -80,7 +80,7 @@ TABLE_CSS = """
 .lj-outcome.lj-lost{color:#b42318}
 .lj-outcome.lj-drew{color:#475569}
 .lj-flags{font-size:.75rem;color:#9a3412;margin-top:.15rem}
-.lj-centre{grid-area:centre;border:2px solid #166534;border-radius:45%/22%;
+.lj-centre{grid-area:centre;border:2px solid #166534;border-radius:2.2rem;
  background:#e9f5ec;padding:.6rem 1.5rem;text-align:center;display:flex;
  flex-direction:column;justify-content:center;gap:.2rem}
 .lj-top{font-size:1.35rem}
@@ -119,7 +119,7 @@ TABLE_CSS = """
 .lj-group.lj-tone-red .lj-group-label{color:#b42318}
 .lj-group.lj-tone-amber .lj-group-label{color:#92400e}
 .lj-group.lj-tone-green .lj-group-label{color:#166534}
-.lj-note{font-size:.82rem;margin-top:.12rem}
+.lj-seatnote{font-size:.82rem;margin-top:.12rem}
 .lj-box{border:1px solid #b42318;border-radius:.4rem;padding:.15rem .4rem;font-size:.8rem;
  background:#fff}
 .lj-grid{font-size:.8rem;border-collapse:collapse;margin:.2rem auto}
@@ -264,7 +264,7 @@ def seat_html(s: SeatModel, area: str = "") -> str:
     head += ["to act"] * s.to_act + [outcome_html(s.outcome)] * (s.outcome is not None)
     many = " lj-many" if n > MANY_CARDS else ""
     more = "".join(map(group_html, s.groups))
-    more += "".join(line_html(ln).replace('class="', 'class="lj-note ', 1) for ln in s.notes)
+    more += "".join(line_html(ln).replace('class="', 'class="lj-seatnote ', 1) for ln in s.notes)
     flags = f'<div class="lj-flags">{escape(" · ".join(s.flags))}</div>' if s.flags else ""
     style = f' style="grid-area:{area}"' if area else ""
     return (f'<div data-seat="{s.seat}" class="{" ".join(classes)}"{style}'
