@@ -34,11 +34,12 @@ if TYPE_CHECKING:
 DEFAULT_GAMES = 5100
 DEFAULT_SEED = 2026
 GAMES_PER_FILE = 500
-# The demo corpus: each registered game with its share of --games, its ``DEMO["weight"]``
-# (3,000 六人坑, 300 够级 and 600 摸到爽 games by default: a 够级 game has ~400 events to
-# 六人坑's ~150, and its self-play is ~10x slower).
-CORPUS: tuple[tuple[str, int], ...] = tuple((game, int(find_game(game).DEMO["weight"]))
-                                            for game in GAMES)
+
+
+def corpus() -> tuple[tuple[str, int], ...]:
+    """The demo corpus: each game registered now with its share of --games, its
+    ``DEMO["weight"]`` (a game of many events and slow self-play gets a small weight)."""
+    return tuple((game, int(find_game(game).DEMO["weight"])) for game in GAMES)
 
 
 class DemoError(RuntimeError):
@@ -46,17 +47,18 @@ class DemoError(RuntimeError):
 
 
 def corpus_plan(games: int) -> list[tuple[str, int]]:
-    """How many of the demo's games each game of CORPUS gets: shares of ``games``, each at least
-    one, the rounding remainder to the first."""
-    total = sum(share for _, share in CORPUS)
-    plan = [(game, max(1, games * share // total)) for game, share in CORPUS]
+    """How many of the demo's games each game of the corpus gets: shares of ``games``, each at
+    least one, the rounding remainder to the first."""
+    shares = corpus()
+    total = sum(share for _, share in shares)
+    plan = [(game, max(1, games * share // total)) for game, share in shares]
     first, n = plan[0]
     plan[0] = (first, max(1, n + games - sum(k for _, k in plan)))
     return plan
 
 
 def _titles() -> str:
-    return " and ".join(find_game(game).TITLE for game, _ in CORPUS)
+    return " and ".join(find_game(game).TITLE for game, _ in corpus())
 
 
 def _what(plan: list[tuple[str, int]]) -> str:
@@ -234,7 +236,7 @@ def prepare(db: Path, games: int, seed: int, progress: bool = True) -> tuple[boo
 
 def first_games(db: Path) -> list[str]:
     """The ids of the games to open first: the most recent game of each game type, in the
-    order of CORPUS."""
+    order of the corpus."""
     from warehouse.db import connect
 
     con = connect(db, read_only=True)
@@ -243,7 +245,7 @@ def first_games(db: Path) -> list[str]:
                            "GROUP BY game ORDER BY game").fetchall()
     finally:
         con.close()
-    order = [game for game, _ in CORPUS]
+    order = [game for game, _ in corpus()]
     rows.sort(key=lambda r: order.index(r[0]) if r[0] in order else len(order))
     return [gid for _, gid in rows]
 
