@@ -43,6 +43,10 @@ class Refused(Exception):
         return self.body.get("rule_id")
 
 
+def _auto(auto: bool) -> str:
+    return "?auto=true" if auto else ""
+
+
 def to_wire(e: Event | dict[str, Any]) -> dict[str, Any]:
     """An event as the server reads it: its line object without the digest (and without
     seq when it has none, ts when it is 0)."""
@@ -129,19 +133,24 @@ class RecordClient:
     def _wait(self, attempt: int) -> None:
         time.sleep(min(self.backoff * (2 ** min(attempt, 20)), self.max_backoff))
 
-    def open(self, start: Event | dict[str, Any]) -> dict[str, Any]:
-        """Open a game with its GAME_START (a retry of the same start is acknowledged)."""
-        return self.request("POST", "/v1/games", to_wire(start))
+    def open(self, start: Event | dict[str, Any], *, auto: bool = False) -> dict[str, Any]:
+        """Open a game with its GAME_START (a retry of the same start is acknowledged); with
+        ``auto`` the recorder then fills in the automatic events the engine derives (their
+        acknowledgements under ``"filled"``)."""
+        return self.request("POST", "/v1/games" + _auto(auto), to_wire(start))
 
-    def append(self, game_id: str, event: Event | dict[str, Any]) -> dict[str, Any]:
+    def append(self, game_id: str, event: Event | dict[str, Any], *,
+               auto: bool = False) -> dict[str, Any]:
         """Append one event; the acknowledgement (seq, ts, digest, duplicate, over) once it
-        is on disk."""
-        return self.request("POST", f"/v1/games/{game_id}/events", to_wire(event))
+        is on disk; with ``auto`` also the automatic events filled in after it (``"filled"``)."""
+        return self.request("POST", f"/v1/games/{game_id}/events" + _auto(auto),
+                            to_wire(event))
 
-    def append_batch(self, game_id: str,
-                     events: Sequence[Event | dict[str, Any]]) -> list[dict[str, Any]]:
-        """Append several events, all or none; one acknowledgement per event."""
-        return self.request("POST", f"/v1/games/{game_id}/batch",
+    def append_batch(self, game_id: str, events: Sequence[Event | dict[str, Any]], *,
+                     auto: bool = False) -> list[dict[str, Any]]:
+        """Append several events, all or none; one acknowledgement per event (with ``auto``
+        then one per automatic event filled in, marked ``"auto": true``)."""
+        return self.request("POST", f"/v1/games/{game_id}/batch" + _auto(auto),
                             {"events": [to_wire(e) for e in events]})["acks"]
 
     def close_game(self, game_id: str) -> dict[str, Any]:

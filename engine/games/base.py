@@ -16,6 +16,10 @@ documented default here, so callers never probe with ``getattr``:
   LH-34, names the seats that answer together);
 - ``CHANCE_KINDS``: the event kinds that carry chance outcomes, committed to in GAME_START
   (``engine.commit``);
+- ``CHANCE_AUTO``: none, the automatic event kinds whose content is drawn by chance during
+  the game (a reshuffle, a cut, a deal not fixed by GAME_START's deck): ``auto_event`` needs a
+  generator for them, and the recording service never derives them (a game server sends
+  them; docs/record-server.md);
 - ``decisions``: the game's decision hooks (``DecisionHooks``: docs/decisions.md);
 - ``tendencies`` and ``key_tendencies``: the game's tendency catalog as data
   (``engine.tendency``), compiled to SQL by the warehouse.
@@ -137,6 +141,7 @@ class Game:
     event_hidden: Callable[[Event, int | None], bool] = never_hidden
     window_seats: Callable[[Any], tuple[int, ...]] | None = None
     CHANCE_KINDS: tuple[str, ...] = COMMITTED_KINDS
+    CHANCE_AUTO: frozenset[str] = frozenset()      # automatic kinds drawn by chance (below)
     tendencies: tuple[Tendency, ...] = ()          # its tendency catalog (engine.tendency)
     key_tendencies: tuple[str, ...] = ()           # the few the replay page shows per seat
     extras: Mapping[str, Any] = field(default_factory=dict)   # a game's own declared extras

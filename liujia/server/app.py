@@ -25,6 +25,16 @@ from liujia.server.wire import read_event
 MAX_BODY = MAX_LINE_BYTES
 
 
+def auto_of(request: Request) -> bool:
+    """The ``auto`` query parameter: fill in the automatic events after the request's own
+    (``true`` / ``false``, default false); anything else is refused."""
+    v = request.query_params.get("auto", "false")
+    if v not in ("true", "false"):
+        raise Refused(422, {"error": "invalid", "field": "auto",
+                            "reason": "auto is true or false"})
+    return v == "true"
+
+
 def _too_big(limit: int) -> Refused:
     return Refused(413, {"error": "too_big", "reason": f"the body is more than {limit} bytes "
                          f"(a batch: at most {MAX_BATCH} events and {limit} bytes)"})
@@ -166,7 +176,10 @@ def create_app(store: Store, tokens: dict[str, str],
         if not isinstance(gid, str):
             raise Refused(422, {"error": "invalid", "field": "game_id",
                                 "reason": "GAME_START needs its game_id"})
+        auto = auto_of(request)
         ack = await store.open(name, event_of(obj, game_id_of(gid)))
+        if auto:
+            ack = dict(ack, filled=await store.append(name, ack["game_id"], [], auto=True))
         return JSONResponse(ack, status_code=200 if ack["duplicate"] else 201)
 
     @app.post("/v1/games/{game_id}/events", summary="append one event",
@@ -174,14 +187,17 @@ def create_app(store: Store, tokens: dict[str, str],
     async def append(game_id: str, request: Request) -> Any:
         name = caller(request)
         gid = game_id_of(game_id)
+        auto = auto_of(request)
         inc = event_of(await json_body(request), gid)
-        return JSONResponse((await store.append(name, gid, [inc]))[0])
+        acks = await store.append(name, gid, [inc], auto=auto)
+        return JSONResponse(dict(acks[0], filled=acks[1:]) if auto else acks[0])
 
     @app.post("/v1/games/{game_id}/batch", summary="append several events, all or none",
               openapi_extra=_body(BATCH_SCHEMA), responses=REFUSALS)
     async def append_batch(game_id: str, request: Request) -> Any:
         name = caller(request)
         gid = game_id_of(game_id)
+        auto = auto_of(request)
         obj = await json_body(request)
         if not isinstance(obj, dict) or set(obj) != {"events"} or \
                 not isinstance(obj["events"], list):
@@ -196,7 +212,7 @@ def create_app(store: Store, tokens: dict[str, str],
                 incs.append(read_event(o, gid))
             except InvalidEvent as exc:
                 raise refusal(exc, i) from None
-        return JSONResponse({"acks": await store.append(name, gid, incs)})
+        return JSONResponse({"acks": await store.append(name, gid, incs, auto=auto)})
 
     @app.post("/v1/games/{game_id}/close", summary="close a game: sealed once GAME_END is in",
               responses=REFUSALS)

@@ -64,6 +64,7 @@ __all__ = ["LIVE_SUFFIX", "TMP_SUFFIX", "DataProblem", "Refused", "Store", "refu
 
 OWNER_RE = re.compile(r"liujia record-server; owner=([A-Za-z0-9][A-Za-z0-9_.-]{0,63})")
 MAX_BATCH = 1000
+MAX_AUTO = 1000                      # automatic events filled in after one request
 MAX_AHEAD = 300                     # seconds a client's ts may be ahead of the server's clock
 MAX_BEHIND = 86_400                 # ... and behind it (None: no bound)
 
@@ -368,10 +369,13 @@ class Store:
 
     # --- append ----------------------------------------------------------------------------
 
-    async def append(self, owner: str, gid: str, incs: Sequence[Incoming]) -> list[dict[str, Any]]:
+    async def append(self, owner: str, gid: str, incs: Sequence[Incoming], *,
+                     auto: bool = False) -> list[dict[str, Any]]:
         """Append events to a game, in order, all or none (a batch): each checked by the
-        engine; returns one acknowledgement per event once all are on disk."""
-        if not incs:
+        engine; with ``auto``, then every automatic event the engine derives from the game
+        so far without chance (``fill_auto``). Returns one acknowledgement per event (the
+        filled ones marked ``"auto": true``) once all are on disk."""
+        if not incs and not auto:
             raise Refused(422, {"error": "invalid", "field": "events", "reason": "no events"})
         if len(incs) > MAX_BATCH:
             raise Refused(422, {"error": "invalid", "field": "events",
@@ -437,6 +441,12 @@ class Store:
                                     "chained digest"})
             new.append(e)
             acks.append((e, False))
+        if auto and not (fold is None and g.over):
+            if fold is None:
+                fold = Fold(g.game, g.state.copy(), ts=g.events[-1].ts, game_id=gid)
+            filled = fill_auto(fold, new[-1] if new else g.events[-1])
+            new += filled
+            acks += [(e, False) for e in filled]
         if new:
             data = "".join(event_line(e) + "\n" for e in new).encode()
             try:
@@ -455,10 +465,13 @@ class Store:
             g.state = fold.state
             self.stats["appends"] += len(new)
         await self._durable(g, g.written)
+        n_sent = len(incs)
+        out = [self._ack(g, e, dup) | ({"auto": True} if i >= n_sent else {})
+               for i, (e, dup) in enumerate(acks)]
         if g.over:
             path = await self._seal(g)
-            return [dict(self._ack(g, e, dup), sealed=str(path)) for e, dup in acks]
-        return [self._ack(g, e, dup) for e, dup in acks]
+            return [dict(a, sealed=str(path)) for a in out]
+        return out
 
     def _on_the_clock(self, ts: int, seq: int, index: int | None) -> None:
         """Refuse a client's ts outside the window around the server's clock (a ts far ahead
@@ -628,6 +641,31 @@ class Store:
         every one)."""
         return [g.status() for g in self.live.values()
                 if g.fd >= 0 and (viewer is None or g.owner == viewer)]
+
+
+def fill_auto(fold: Fold, last: Event, limit: int = MAX_AUTO) -> list[Event]:
+    """The automatic events the engine owes after the fold's state, stepped and chained
+    after ``last`` and stamped with its time (they follow from it at once, and the same
+    requests give the same log): each ``auto_event`` of the game until none is owed, the game is over,
+    or the next one is a chance event the engine cannot derive (a shuffle, a cut: the game
+    server sends those, as it knows them). At most ``limit`` (a game that owed more would
+    be a bug of its engine)."""
+    game = fold.game
+    out: list[Event] = []
+    while len(out) < limit and not game.is_over(fold.state):
+        if game.next_auto(fold.state) in game.CHANCE_AUTO:
+            break                           # drawn by chance: the game server's to send
+        try:
+            e = game.auto_event(fold.state)
+        except EngineError:                 # a chance event: the game server's to send
+            break
+        if e is None:
+            break
+        e = e._replace(game_id=last.game_id, seq=last.seq + 1, ts=last.ts)
+        fold.push(e)
+        last = e._replace(digest=chain_digest(last.digest, e))
+        out.append(last)
+    return out
 
 
 def _sealed_ack(s: SealedGame, e: Event, duplicate: bool) -> dict[str, Any]:

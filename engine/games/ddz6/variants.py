@@ -64,6 +64,7 @@ def _variant(variant: str) -> Game:
         legacy_render=render.render, decisions=DecisionHooks.of(decisions),
         tendencies=tendencies.TENDENCIES[variant],
         key_tendencies=tendencies.KEY_TENDENCIES[variant],
+        CHANCE_AUTO=frozenset({"DEAL"}),
         POLICIES=POLICIES,
         DEMO={"weight": 1, "option_sets": [{}], "session_games": 1, "policy": SIM_POLICY},
         CONFORMANCE={"option_sets": data["option_sets"], "games": 8,

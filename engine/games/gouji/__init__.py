@@ -56,6 +56,7 @@ GAME = Game(
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
     from_position=from_position, legacy_render=render, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
+    CHANCE_AUTO=frozenset({"CUT", "DEAL"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     annotate=_g.annotate,
 )
