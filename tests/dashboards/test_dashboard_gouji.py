@@ -1,5 +1,6 @@
-"""The 够级 table and event details (dashboards/tables/gouji.py) on real simulated games, and the
-replay page on a small warehouse of 够级 games."""
+"""The 够级 table and event details (engine/games/gouji/table.py and describe.py, drawn by
+dashboards/table.py) on real simulated games, and the replay page on a small warehouse of 够级
+games."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from dashboards.events import event_rows
-from dashboards.table import SEAT_AREAS, centre_html, table_html, table_module
-from dashboards.tables import gouji as gouji_table
+from dashboards.table import SEAT_AREAS, centre_html, describer, model_html, table_html
 from engine.cards import parse_face
 from engine.events import Event
 from engine.games import gouji
+from engine.games.gouji.describe import HOW_TEXT, describe
 from engine.games.gouji.rules import POINTS, POSITION_NAMES
+from engine.games.gouji.table import table
 from engine.replay import Replay
 from tests.dashboards.test_replay_perspective import _replay
 
@@ -50,10 +52,12 @@ def gouji_states(gouji_games):
     return out
 
 
-def test_dispatch_uses_the_gouji_table():
-    assert table_module("gouji") is gouji_table
-    for name in ("table_html", "centre_html", "event_detail"):
-        assert callable(getattr(gouji_table, name))
+def test_the_game_declares_its_table_and_words(gouji_states):
+    assert gouji.GAME.table is table and gouji.GAME.describe is describe
+    assert describer("gouji") is describe
+    _, _, s = gouji_states[100]
+    view = gouji.view(s, 2)
+    assert table_html("gouji", view, s.players) == model_html(table(view, s.players))
 
 
 def test_auditor_sees_every_hand_with_its_count(gouji_states):
@@ -63,7 +67,7 @@ def test_auditor_sees_every_hand_with_its_count(gouji_states):
         for seat in range(6):
             panel = _panel(html, seat)
             assert panel.count('class="lj-card') == len(s.hands[seat])
-            assert "lj-gj-hidden" not in panel
+            assert "lj-back" not in panel
             n = len(s.hands[seat])
             assert f"{n} card{'s' * (n != 1)}" in panel
 
@@ -81,7 +85,7 @@ def test_seat_view_shows_no_other_cards_and_no_counts(gouji_states, seat):
                 assert panel.count('class="lj-card') == len(s.hands[seat])
                 continue
             assert 'class="lj-card' not in panel, (step, other)
-            assert "lj-gj-hidden" in panel and "dead" not in panel, (step, other)
+            assert "lj-back" in panel and "dead" not in panel, (step, other)
             assert not COUNT.search(panel), (step, other, COUNT.search(panel))
             assert "×" not in panel, (step, other)
 
@@ -102,12 +106,14 @@ def test_layout_follows_the_direction_and_puts_the_opposite_across(gouji_states)
 def test_teams_are_coloured_and_opposites_labelled(gouji_states):
     _, _, s = gouji_states[50]
     html = table_html("gouji", gouji.view(s, None), s.players)
-    assert ".lj-seat.lj-gj-even{" in html and ".lj-seat.lj-gj-odd{" in html
+    assert ".lj-seat.lj-tone-blue{" in html and ".lj-seat.lj-tone-red{" in html
     for seat in range(6):
         team = ("even", "odd")[seat % 2]
+        tone = ("blue", "red")[seat % 2]
         panel = _panel(html, seat)
-        assert re.search(rf'class="lj-seat lj-gj-{team}[ "]', panel)
-        assert f'<span class="lj-gj-team lj-gj-{team}" data-side="{team}">{team}</span>' in panel
+        assert re.search(rf'class="lj-seat lj-tone-{tone}[ "]', panel)
+        assert (f'<span class="lj-badge lj-tone-{tone}" data-side="{team}">{team}</span>'
+                in panel)
         assert f"对门 seat {(seat + 3) % 6}" in panel
 
 
@@ -140,7 +146,7 @@ def test_markers_appear_where_the_engine_has_them(gouji_states):
                 pos = s.out_pos[i]
                 assert f'data-position="{pos}"' in panels[i]
                 assert POSITION_NAMES[pos] in panels[i]
-                assert gouji_table.HOW_TEXT[s.out_how[i]] in panels[i]
+                assert HOW_TEXT[s.out_how[i]] in panels[i]
                 assert f"{POINTS[pos]:+d}".replace("+0", "0").replace("-", "−") in panels[i]
                 found[f"out:{s.out_how[i]}"] += 1
             else:
@@ -192,7 +198,7 @@ def test_first_game_shows_the_cut_and_who_holds_the_cut_card(gouji_games):
     html = table_html("gouji", gouji.view(s, viewer), s.players)
     assert "holds the face-up cut card" in _panel(html, s.cut_holder)
     assert html.count("holds the face-up cut card") == 1
-    assert gouji_table.event_detail(cut).startswith(f"seat {cut.seat} cuts, counting")
+    assert describe(cut).startswith(f"seat {cut.seat} cuts, counting")
 
 
 def test_top_play_cards_and_maker(gouji_states):
@@ -232,7 +238,7 @@ def test_finished_games_show_the_result(gouji_games):
         totals = r["team_totals"]
         assert f"even {totals['even']:+d}".replace("-", "−").replace("+0", "0") in centre
         assert f"next game: seat {r['next_starter']} (拉客) starts" in centre
-        assert "places: 头客 seat" in centre
+        assert "<caption>places</caption>" in centre and "<td>头客</td><td>seat " in centre
         if r["chuansanhu"]:
             assert f"串三户 by team {r['chuansanhu']}" in centre
             sweeps += 1
@@ -279,14 +285,14 @@ def test_player_names_and_view_text_are_escaped(gouji_games):
      "seat 4 designates seats 2, 0 (best free position first)"),
 ])
 def test_event_details(event, text):
-    assert gouji_table.event_detail(event) == text
+    assert describe(event) == text
 
 
 def test_every_corpus_event_has_a_detail(gouji_games):
     kinds = set()
     for events in gouji_games:
         for e in events:
-            detail = gouji_table.event_detail(e)
+            detail = describe(e)
             assert detail and "None" not in detail, e
             kinds.add(e.kind)
             if e.kind == "GAME_END":
@@ -324,7 +330,7 @@ def test_replay_page_draws_the_gouji_table(gouji_app_db, gouji_games):
     last = len(events) - 1
     at = _replay_page(game=gid, step=str(last), view="auditor")
     html = _table(at)
-    assert "lj-gj-even" in html and "对门 seat 3" in html
+    assert 'class="lj-badge lj-tone-blue" data-side="even"' in html and "对门 seat 3" in html
     assert f"串三户 by team {rp.final.result['chuansanhu']}" in html
     assert "头客" in html and "拉客" in html
     events_html = "\n".join(h.proto.body for h in at.html if "lj-events" in h.proto.body)

@@ -5,6 +5,7 @@ from engine.games.gouji import decisions as _decisions
 from engine.games.gouji import game as _g
 from engine.games.gouji import tendencies as _tendencies
 from engine.games.gouji.bots import POLICIES
+from engine.games.gouji.describe import describe
 from engine.games.gouji.game import *  # noqa: F403
 from engine.games.gouji.game import __all__ as _game_all
 from engine.games.gouji.options import GoujiOptions
@@ -15,9 +16,9 @@ from engine.games.gouji.position import (
     to_position,
     view,
 )
-from engine.games.gouji.render import render
 from engine.games.gouji.state import GoujiState, opposite
 from engine.games.gouji.state import team_of as _team_index
+from engine.games.gouji.table import table
 
 Options = GoujiOptions
 # The demo corpus (liujia demo): weight among the games, option sets, session length.
@@ -54,7 +55,7 @@ GAME = Game(
     is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
     face_counts=_g.face_counts,
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
-    from_position=from_position, legacy_render=render, decisions=DecisionHooks.of(_decisions),
+    from_position=from_position, table=table, describe=describe, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"CUT", "DEAL"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
@@ -62,5 +63,5 @@ GAME = Game(
 )
 
 __all__ = ["GAME", *_game_all, "GoujiOptions", "GoujiState", "Options", "opposite", "team_of",
-           "cards_visible", "seen_event", "from_position", "to_position", "view", "render", "DEMO", "CONFORMANCE",
+           "cards_visible", "seen_event", "from_position", "to_position", "view", "table", "describe", "DEMO", "CONFORMANCE",
            "POLICIES"]

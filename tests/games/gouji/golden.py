@@ -34,7 +34,7 @@ def playthrough(seed: int, policy: str, options: dict, games: int) -> str:
                 line = line.split(" DEAL ")[0] + f" DEAL ({len(e.cards)} cards) value {e.value}"
             out.append(f"=== {line}")
             if e.kind in SHOW_TABLE_AFTER:
-                out.append(gouji.render(s))
+                out.append(gouji.GAME.render(s))
     return "\n".join(out) + "\n"
 
 

@@ -12,11 +12,15 @@ from engine.events import NONE, Event
 from engine.games import gouji
 from engine.games.gouji.cards import PACK
 from engine.games.gouji.position import view
-from engine.games.gouji.render import render
 
 from .conftest import GAME_ID, PLAYERS, act, apply_play, do, illegal, play, pos, settle
 
 F = "finished"
+
+
+def render(s: gouji.GoujiState, seat: int | None = None) -> str:
+    """The table as ``liujia replay`` prints it."""
+    return gouji.GAME.render(s, seat)
 
 
 def _deal(s, cards, cut_index=NONE):
@@ -124,8 +128,9 @@ def test_gj46_a_judged_member_does_not_designate_and_is_not_due():
     order = json.dumps({"order": [5, 3]})
     err = illegal(s, act(s, "DESIGNATE", 1, payload=order), "GJ-46")
     assert err.also == ("GJ-34",) and err.legal == "seats 3, 5: DESIGNATE"
-    assert "串三户: the odd team designates the order of seats 3, 5; seat 3 to act" in \
-        render(s, 1)
+    text = render(s, 1)
+    assert "串三户 by team even: the odd team designates the order of seats 3, 5" in text
+    assert "seat 3 to designate" in text
     s, derived = do(s, "DESIGNATE", 5, payload=order)
     assert derived[0].kind == "GAME_END"
 
