@@ -16,10 +16,10 @@ from engine.events import Event
 from engine.games.ddz6 import VARIANTS
 from engine.games.ddz6.describe import describe
 from engine.games.ddz6.table import table
-from engine.table import TableModel
 from engine.log import write_log
 from engine.replay import Replay
 from engine.sim import simulate
+from engine.table import TableModel
 from tests.dashboards.test_replay_perspective import _replay
 
 GAMES = ("ddz6_3v3", "ddz6_2v4", "ddz6_zhengfan")

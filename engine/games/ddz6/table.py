@@ -348,8 +348,8 @@ def _mark_lines(view: dict[str, Any]) -> list[Line]:
     return [line("open mark (明牌) ", face, f" at seat {m}{dark}")]
 
 
-def _identity_lines(view: dict[str, Any]) -> list[Line]:
-    out = _mark_lines(view)
+def _landlord_lines(view: dict[str, Any]) -> list[Line]:
+    out = []
     lords = seat_list(view, view.get("landlords"))
     if lords:
         names = ", ".join(f"seat {x}" for x in lords)
@@ -375,7 +375,7 @@ def _bidding_lines(view: dict[str, Any]) -> list[Line]:
     rows = _chunks([f"seat {s} {bid_text(v)}" for s, v in made]) or ["no bid yet"]
     winner = seat_or_none(view, b.get("winner"))
     if winner is not None:
-        rows.append(f"winner seat {winner} with {b.get('bid')}")
+        rows[-1] += f" · winner seat {winner} with {b.get('bid')}"
     return [line("叫分 bidding: " + rows[0]), *(line(r) for r in rows[1:])]
 
 
@@ -431,8 +431,9 @@ def _mult_lines(view: dict[str, Any]) -> list[Line]:
     return out
 
 
-def _back(n: int) -> str:
-    return f"🂠 × {n}"
+def _back(n: int) -> Badge:
+    """Hidden cards as a neutral badge: the card back and the count (no part draws a back)."""
+    return Badge(f"🂠 × {n}")
 
 
 def kitty_lines(view: dict[str, Any]) -> list[Line]:
@@ -464,8 +465,8 @@ def _lock_lines(view: dict[str, Any]) -> list[Line]:
 
 
 def settlement(view: dict[str, Any]) -> list[Line | Grid]:
-    """The settlement: how the hand ended and which side wins, then each seat's side and
-    score as a grid."""
+    """The settlement: how the hand ended, then a grid of each seat's side and score under
+    which side wins."""
     r = as_dict(view.get("result"))
     if not r:
         return []
@@ -474,34 +475,36 @@ def settlement(view: dict[str, Any]) -> list[Line | Grid]:
     how = (f"seat {out_seat} went out" if reason == "out" and out_seat is not None
            else REASON_TEXT.get(reason, reason))
     win = r.get("winning_side")
-    out: list[Line | Grid] = [
-        line(f"settlement: {how}"),
-        line(f"the {SIDE_WORDS.get(win, win)} side wins" if win else "no side wins")]
+    wins = f"the {SIDE_WORDS.get(win, win)} side wins" if win else "no side wins"
+    out: list[Line | Grid] = [line(f"settlement: {how}")]
     scores, sides = r.get("scores"), r.get("sides")
-    if isinstance(scores, list):
+    if not isinstance(scores, list):
+        out.append(line(wins))
+    else:
         n = min(len(scores), seat_count(view))
         side_row = tuple((SIDE_WORDS.get(s, str(s)),) if s else ("",) for s in
                          ((sides[i] if isinstance(sides, list) and i < len(sides) else None)
                           for i in range(n)))
-        out.append(Grid("", ("seat", *map(str, range(n))),
+        out.append(Grid(wins, ("seat", *map(str, range(n))),
                         ((("side",), *side_row),
                          (("score",), *((signed(scores[i]),) for i in range(n))))))
     return out
 
 
 def centre(view: dict[str, Any], players: Sequence[str] | None = None) -> list[Line | Grid]:
-    """The middle of the table: top play, turn, variant and phase, marks and landlords, bids,
-    choices, side choosing, multiplier, kitty, 七星聚 lock and the settlement."""
+    """The middle of the table: top play, turn, the settlement once there is one, marks and
+    case, bids, choices, side choosing, multiplier, kitty, 七星聚 lock, landlords, and last
+    (short, where the oval narrows) the variant, phase and round."""
     v = variant(view)
     phase = str(view.get("phase", ""))
     number = as_int(as_dict(view.get("round")).get("number")) or 0
     where = f" · round {number}" if number else ""
-    return [*_top_lines(view), line(turn_text(view, players), kind="turn"),
-            line(f"{TITLES.get(v, str(view.get('game', '')))} · "
-                 f"{PHASE_TEXT.get(phase, phase)}{where}"),
-            *_identity_lines(view), *_bidding_lines(view), *_choices_lines(view),
+    return [*_top_lines(view), line(turn_text(view, players), kind="turn"), *settlement(view),
+            *_mark_lines(view), *_bidding_lines(view), *_choices_lines(view),
             *_sides_lines(view), *_mult_lines(view), *kitty_lines(view), *_lock_lines(view),
-            *settlement(view)]
+            *_landlord_lines(view),
+            line(f"{TITLES.get(v, str(view.get('game', '')))} · "
+                 f"{PHASE_TEXT.get(phase, phase)}{where}")]
 
 
 def table(view: dict[str, Any], players: Sequence[str] | None = None) -> TableModel:
