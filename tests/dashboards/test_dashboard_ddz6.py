@@ -1,5 +1,5 @@
-"""The 六人斗地主 table and event details (dashboards/tables/ddz6.py) on seeded games of the three
-variants: sides as each viewer knew them, the dark mark, the kitty, bids, the multiplier,
+"""The 六人斗地主 table and event details (engine/games/ddz6/table.py and describe.py, drawn by
+dashboards/table.py) on seeded games of the three variants: sides as each viewer knew them, the dark mark, the kitty, bids, the multiplier,
 escaping, the auditor; and the replay page on a small warehouse of ddz6 games."""
 
 from __future__ import annotations
@@ -10,13 +10,16 @@ from collections import Counter
 import pytest
 
 from dashboards.events import event_rows
-from dashboards.table import table_html, table_module
-from dashboards.tables import ddz6 as ddz6_table
+from dashboards.table import describer, table_html, table_model
 from engine.cards import format_face
 from engine.events import Event
+from engine.games.ddz6 import VARIANTS
+from engine.games.ddz6.describe import describe
+from engine.games.ddz6.table import table
 from engine.log import write_log
 from engine.replay import Replay
 from engine.sim import simulate
+from engine.table import TableModel
 from tests.dashboards.test_replay_perspective import _replay
 
 GAMES = ("ddz6_3v3", "ddz6_2v4", "ddz6_zhengfan")
@@ -36,13 +39,27 @@ def _centre(html: str) -> str:
 
 
 def _side(panel: str) -> str | None:
-    m = re.search(r'class="lj-ddz-role[^"]*" data-side="([^"]+)"', panel)
+    m = re.search(r'class="lj-badge[^"]*" data-side="([^"]+)"', panel)
     return m.group(1) if m else None
 
 
+def _badge_tone(panel: str) -> str:
+    """The tone of a seat's role badge ('' when it has none)."""
+    m = re.search(r'class="lj-badge(?: lj-tone-(\w+))?"', panel)
+    assert m, panel
+    return m.group(1) or ""
+
+
+def _drawn_as_lord(panel: str) -> bool:
+    """True if the seat's panel has a landlord's coloured edge (a tone on the panel)."""
+    m = re.match(r'data-seat="\d" class="([^"]*)"', panel)
+    assert m, panel
+    return "lj-tone-" in m.group(1)
+
+
 def _kitty(html: str, seat: int) -> str:
-    """The span of one kitty share in the centre ('' when the seat took none)."""
-    m = re.search(rf'<span data-kitty-seat="{seat}">.*?</span>(?= · |</div>)', html)
+    """The line of one kitty share in the centre ('' when the seat took none)."""
+    m = re.search(rf'<div class="lj-info" data-kitty-seat="{seat}">.*?</div>', html)
     return m.group(0) if m else ""
 
 
@@ -68,9 +85,15 @@ def _index(events, kind: str) -> int:
     return next(i for i, e in enumerate(events) if e.kind == kind)
 
 
-def test_dispatch_uses_the_ddz6_table():
+def test_every_variant_declares_the_ddz6_table_and_words(games):
     for game in GAMES:
-        assert table_module(game) is ddz6_table
+        g = VARIANTS[game.removeprefix("ddz6_")]
+        assert g.table is table and g.describe is describe and describer(game) is describe
+        rp = Replay(games[game][0])
+        s = rp.state_at(30)
+        m = table_model(game, rp.game.view(s, 1), s.players)
+        assert isinstance(m, TableModel) and m.game_id == s.game_id and m.perspective == 1
+        assert [x.name for x in m.seats] == list(s.players)
 
 
 def test_a_hidden_3v3_landlord_is_shown_to_himself_only_until_his_reveal(games):
@@ -87,7 +110,8 @@ def test_a_hidden_3v3_landlord_is_shown_to_himself_only_until_his_reveal(games):
             assert "you are the hidden landlord (暗地主)" in panel
         else:
             assert _side(panel) is None and "side unknown" in panel, seat
-            assert "hidden landlord" not in panel and "lj-ddz-lord" not in panel
+            assert "hidden landlord" not in panel and not _drawn_as_lord(panel)
+            assert "data-role=" not in panel and _badge_tone(panel) == "grey"
         _, html = _html(rp, reveal, seat)
         assert _side(_panel(html, h)) == "landlord", seat
         assert "revealed: played an F card" in _panel(html, h)
@@ -109,6 +133,34 @@ def test_each_viewer_sees_the_sides_his_view_gives(games):
                         assert _side(_panel(html, i)) == view["sides"][i], (game, step, seat, i)
                         seen[view["sides"][i] is None] += 1
     assert seen[True] and seen[False]
+
+
+ROLE_TONES = {"landlord": "amber", "farmer": "green", "zheng": "blue", "fan": "red"}
+
+
+def test_roles_have_their_colours_and_only_landlords_an_edge(games):
+    """landlord amber, farmer green, 正 blue, 反 red, unknown grey (as the old table's CSS)."""
+    seen = Counter()
+    for game in GAMES:
+        for events in games[game][:2]:
+            rp = Replay(events)
+            for step in range(0, len(events), 17):
+                for seat in (None, step % 6):
+                    view, html = _html(rp, step, seat)
+                    for i in range(6):
+                        panel, side, r = _panel(html, i), view["sides"][i], view["roles"][i]
+                        tone = _badge_tone(panel)
+                        if side is None and r is None:
+                            assert tone == "grey", (game, step, seat, i)
+                        elif side is not None:
+                            assert tone == ROLE_TONES[side], (game, step, seat, i)
+                        lord = r is not None and r != "farmer"
+                        assert _drawn_as_lord(panel) == lord, (game, step, seat, i)
+                        if lord:
+                            assert f"lj-tone-{tone}" in panel.split(">", 1)[0]
+                            assert f'data-role="{r}"' in panel.split(">", 1)[0]
+                        seen[tone] += 1
+    assert set(seen) == {"amber", "green", "blue", "red", "grey"}
 
 
 def test_a_zhengfan_farmer_never_sees_another_farmers_side(games):
@@ -163,8 +215,8 @@ def test_the_kitty_is_a_hidden_count_until_its_taker_or_the_end_shows_it(games, 
         centre = _centre(html)
         assert "data-kitty-seat" not in centre
         if seat is None:                     # the auditor sees the faces of the untaken kitty
-            m = re.search(r'<span data-kitty-untaken="12">not yet taken (.*?)</span></div>',
-                          centre)
+            m = re.search(r'<div class="lj-info" data-kitty-untaken="12">kitty: not yet taken '
+                          r'(.*?)</div>', centre)
             assert m and Counter(FACE.findall(m.group(1))) == untaken
             assert view["kitty"]["cards"] and "🂠 × 12" not in centre
         else:
@@ -196,7 +248,8 @@ def test_the_multiplier_shown_is_the_views(games):
             for step in range(1, len(events), 11):
                 view, html = _html(rp, step, step % 7 if step % 7 < 6 else None)
                 (n,) = re.findall(r'data-n="(\d+)"', html)
-                assert int(n) == view["N"] and f"N = {view['N']}</b>" in html
+                assert int(n) == view["N"]
+                assert f'data-n="{n}">倍数 multiplier N = {view["N"]} · ' in html
                 assert f"base score S = {view['S'] if view['S'] else '?'}" in html
                 values.add(view["N"])
             view, html = _html(rp, len(events) - 1, 0)
@@ -275,9 +328,14 @@ def test_the_settlement_is_shown_per_seat(games):
         r = view["result"]
         centre = _centre(html)
         assert "settlement:" in centre and "hand over:" in centre
+        (row,) = re.findall(r"<tr><td>score</td>(.*?)</tr>", centre)
+        (sides,) = re.findall(r"<tr><td>side</td>(.*?)</tr>", centre)
+        cells = re.findall(r"<td>(.*?)</td>", row)
+        words = [{"zheng": "正", "fan": "反"}.get(x, x) for x in r["sides"]]
+        assert len(cells) == 6 and re.findall(r"<td>(.*?)</td>", sides) == words
         for i, score in enumerate(r["scores"]):
             text = f"{score:+d}".replace("+0", "0").replace("-", "−")
-            assert f"score {text}" in _panel(html, i) and f" {text}" in centre
+            assert f"score {text}" in _panel(html, i) and cells[i] == text
 
 
 def test_hostile_strings_are_escaped(games):
@@ -320,7 +378,7 @@ def test_hostile_strings_are_escaped(games):
     (Event("PASS", 5), "不出 passes"),
 ])
 def test_event_details(event, text):
-    assert ddz6_table.event_detail(event) == text
+    assert describe(event) == text
 
 
 def test_every_event_has_a_detail_for_every_viewer(games):
@@ -360,7 +418,8 @@ def test_replay_page_draws_the_ddz6_table(ddz6_db, games, monkeypatch):
     step = _index(events, "SHOW_END")
     at = _replay(game=events[0].game_id, step=str(step), view="3")
     (html,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
-    assert "lj-ddz-role" in html and "大地主 big landlord" in html and "倍数 multiplier" in html
+    assert 'class="lj-badge lj-tone-amber" data-side="landlord">大地主 big landlord' in html
+    assert "倍数 multiplier" in html
     assert 'data-seat="3" class="lj-seat lj-me' in html
 
 

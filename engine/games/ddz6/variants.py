@@ -9,10 +9,11 @@ from functools import partial
 from typing import TypedDict
 
 from engine.games.base import DecisionHooks, Game
-from engine.games.ddz6 import decisions, game, info, position, render, tendencies
+from engine.games.ddz6 import decisions, game, info, position, tendencies
 from engine.games.ddz6.bots import POLICIES
 from engine.games.ddz6.cards import VARIANTS as VARIANT_NAMES
 from engine.games.ddz6.options import OPTIONS
+from engine.games.ddz6.table import describe, table
 from engine.games.frame import FORMED_SIDES
 
 COMMON_KINDS = ("GAME_START", "DEAL", "PLAY", "PASS", "ROUND_END", "HAND_END", "GAME_END")
@@ -61,7 +62,7 @@ def _variant(variant: str) -> Game:
         view=info.view, cards_visible=info.cards_visible,
         seen_event=partial(info.seen_event, variant=variant),
         to_position=position.to_position, from_position=position.from_position,
-        legacy_render=render.render, decisions=DecisionHooks.of(decisions),
+        table=table, describe=describe, decisions=DecisionHooks.of(decisions),
         tendencies=tendencies.TENDENCIES[variant],
         key_tendencies=tendencies.KEY_TENDENCIES[variant],
         CHANCE_AUTO=frozenset({"DEAL"}),

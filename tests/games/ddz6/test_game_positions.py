@@ -272,5 +272,5 @@ def test_render_shows_the_table_as_a_seat_saw_it(finals):
     for e in events[1:10]:
         g.step(s, e)
     text = g.render(s, 2)
-    assert "seat 2" in text and "cards]" in text
-    assert "result:" in g.render(final)
+    assert "view: seat 2" in text and "cards (hidden)" in text
+    assert "settlement:" in g.render(final)
