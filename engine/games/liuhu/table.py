@@ -7,8 +7,8 @@ to its owner and the auditor), its chips in the session, what it is due to do, t
 drew (when the viewer may see it), and once over its outcome. The centre shows whose turn it
 is, the hand number, dealer, dice and the wall's size, the open claim window (its card and
 discarder; the eligible seats, their claims and the answers for the auditor only; a seat
-learns only that it is the one to answer; the calls once awarded), the pool of discards (one
-short line per seat, each card with its place in the pool's order, and the latest discard),
+learns only that it is the one to answer; the calls once awarded), the pool of discards (short
+lines per seat, each card with its place in the pool's order, and the latest discard),
 at a win the winner's split as a grid, and the settlement per seat; a 流局 as such.
 
 Only reads the view (``engine.games.liuhu.info.view``, LH-69, LH-70); nothing here draws.
@@ -57,6 +57,7 @@ from engine.table import (
 
 TITLE = "扑克六湖"
 OVER = ("over", "end", "settle")
+POOL_LINE = 8      # discards a line of the pool shows at most
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 __all__ = ["describe", "table"]
@@ -252,9 +253,9 @@ def window_lines(view: dict[str, Any]) -> list[Line]:
 
 
 def pool_lines(view: dict[str, Any]) -> list[Line]:
-    """The pool of discards: one short line per seat with its discards in order, each card
-    with its place in the whole pool (small figures; ``data-pool-at``), then the latest
-    discard and who made it."""
+    """The pool of discards: short lines per seat (eight cards at most) with its discards in
+    order, each card with its place in the whole pool (small figures; ``data-pool-at``), then
+    the latest discard and who made it."""
     pool = [p for p in as_list(view.get("pool")) if isinstance(p, dict)]
     if not pool:
         return [line("pool: no discards")]
@@ -264,11 +265,15 @@ def pool_lines(view: dict[str, Any]) -> list[Line]:
         seat = seat_or_none(view, p.get("seat"))
         by_seat.setdefault("?" if seat is None else str(seat), []).append(i)
     for key in sorted(by_seat, key=lambda k: (k == "?", k)):
-        parts: list[Part] = [f"seat {key}:"]
-        for i in by_seat[key]:
-            parts += [" ", Faces((str(pool[i].get("card")),)), str(i + 1).translate(SUPERSCRIPT)]
-        out.append(Line(tuple(parts), data=(("pool-seat", "" if key == "?" else key),
-                                            ("pool-at", " ".join(map(str, by_seat[key]))))))
+        places = by_seat[key]
+        for start in range(0, len(places), POOL_LINE):   # short lines: no wrap in the centre
+            chunk = places[start:start + POOL_LINE]
+            parts: list[Part] = [f"seat {key}:"]
+            for i in chunk:
+                parts += [" ", Faces((str(pool[i].get("card")),)),
+                          str(i + 1).translate(SUPERSCRIPT)]
+            out.append(Line(tuple(parts), data=(("pool-seat", "" if key == "?" else key),
+                                                ("pool-at", " ".join(map(str, chunk))))))
     last = pool[-1]
     out.append(line("latest discard: ", Faces((str(last.get("card")),), counted=False),
                     f" by {_seat_text(view, last.get('seat'))}",
