@@ -1,4 +1,5 @@
-"""The 扑克六湖 table and event details (dashboards/tables/liuhu.py) on seeded greedy games: melds
+"""The 扑克六湖 table (engine/games/liuhu/table.py, drawn by dashboards/table.py) and event
+details (``describe``) on seeded greedy games: melds
 face up, a 暗杠's one public face, the pool in order, the wall, the claim window as each viewer
 may know it, the winning split, hidden hands, escaping; and the replay page on a liuhu game."""
 
@@ -10,10 +11,12 @@ from collections import Counter
 import pytest
 
 from dashboards.events import event_rows
-from dashboards.table import table_html, table_module
-from dashboards.tables import liuhu as liuhu_table
-from engine.cards import format_face, parse_face
+from dashboards.table import model_html, table_html
+from engine.cards import format_face, parse_face, pretty_face
 from engine.events import Event
+from engine.games import liuhu as lh
+from engine.games.liuhu.describe import GROUP_TEXT
+from engine.games.liuhu.table import describe, table
 from engine.log import write_log
 from engine.replay import Replay
 from engine.sim import simulate
@@ -62,18 +65,34 @@ def _centre(html: str) -> str:
 
 def _melds(panel: str) -> list[tuple[str, list[str], int]]:
     """Each meld shown in a panel: (kind, faces, face-down cards)."""
-    m = re.search(r'<div class="lj-lh-melds">(.*?)</div>', panel)
-    if not m:
-        return []
     out = []
-    for chunk in m.group(1).split('<span class="lj-lh-meld"')[1:]:
-        kind = re.match(r' data-meld="([^"]+)"', chunk).group(1)
-        out.append((kind, FACE.findall(chunk), chunk.count('class="lj-back"')))
+    for kind, down, body in re.findall(r'<div class="lj-group" data-meld="([^"]*)" '
+                                       r'data-face-down="(\d+)">(.*?)</div>', panel):
+        out.append((kind, FACE.findall(body), int(down)))
     return out
 
 
-def test_dispatch_uses_the_liuhu_table():
-    assert table_module("liuhu") is liuhu_table
+def _pool(centre: str) -> list[tuple[int, str, int]]:
+    """The pool as drawn: (place in the pool, seat, face) from the per-seat lines."""
+    out = []
+    for seat, at, body in re.findall(r'data-pool-seat="(\d)" data-pool-at="([\d ]*)">(.*?)</div>',
+                                     centre):
+        faces = FACE.findall(body)
+        places = [int(i) for i in at.split()]
+        assert len(faces) == len(places)
+        for i, f in zip(places, faces, strict=True):
+            assert f"{pretty_face(parse_face(f))}</span>{i + 1}".translate(
+                str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")) in body.translate(
+                str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))      # its place, drawn small
+        out += [(i, int(seat), f) for i, f in zip(places, faces, strict=True)]
+    return sorted(out)
+
+
+def test_the_game_declares_the_liuhu_table(games):
+    assert lh.GAME.table is table and lh.GAME.describe is describe
+    rp = Replay(games[0])
+    view = rp.game.view(rp.state_at(40), 2)
+    assert table_html("liuhu", view) == model_html(table(view, None))
 
 
 def test_melds_are_face_up_for_every_seat(games):
@@ -110,12 +129,15 @@ def test_the_pool_shows_the_discards_in_order(games):
     for step in (20, 90, len(events) - 1):
         for viewer in (None, step % 6):
             view, html = _html(rp, step, viewer)
-            shown = re.findall(r'class="lj-lh-discard( lj-lh-latest)?" data-pool-seat="(\d)">'
-                               r'<span[^>]*data-face="([^"]+)"', _centre(html))
-            assert [(int(s), f) for _, s, f in shown] == [
-                (p["seat"], p["card"]) for p in view["pool"]]
+            shown = _pool(_centre(html))
+            assert [i for i, _, _ in shown] == list(range(len(shown)))
+            assert [(s, f) for _, s, f in shown] == [(p["seat"], p["card"]) for p in view["pool"]]
             assert len(view["pool"]) > 2
-            assert [bool(latest) for latest, _, _ in shown] == [False] * (len(shown) - 1) + [True]
+            last = len(shown) - 1
+            latest = re.search(r'data-pool-latest="(\d+)">(.*?)</div>', _centre(html))
+            assert latest.group(1) == str(last)
+            assert pretty_face(parse_face(view["pool"][-1]["card"])) in latest.group(2)
+            assert f"by seat {view['pool'][-1]['seat']}" in latest.group(2)
 
 
 def test_the_wall_size_is_the_views(games):
@@ -137,7 +159,7 @@ def test_a_seat_sees_no_eligibility_but_its_own_the_auditor_all(games):
     view, html = _html(rp, w, None)
     elig = view["window"]["eligible"]
     first = next(iter(elig))
-    assert 'data-lh-eligible="1"' in html and f"seat {first}: " in _centre(html)
+    assert 'data-lh-eligible="1"' in html and f"eligible seat {first}: " in _centre(html)
     assert f"seat {int(first)} to answer the claim window" in html
     for seat in range(6):
         view, html = _html(rp, w, seat)
@@ -167,10 +189,18 @@ def test_a_win_shows_the_recorded_split(games):
     for viewer in VIEWERS:
         view, html = _html(rp, len(events) - 1, viewer)
         block = _centre(html)[_centre(html).index(f'data-win-seat="{hu.seat}"'):]
-        rows = re.findall(r'<tr data-group="([^"]+)">.*?data-cards="([^"]*)">.*?'
-                          r'data-value="(-?\d+)"', block)
+        grid = block[block.index('<table class="lj-grid"><caption>the split'):]
+        rows = re.findall(r"<tr><td>([^<]*)</td><td>(.*?)</td><td>[^<]*</td><td>([^<]*)</td>"
+                          r"</tr>", grid[:grid.index("</table>")])
         parts = [*split["groups"], {"kind": "pair", **split["pair"]}]
-        assert rows == [(g["kind"], " ".join(g["cards"]), str(g["value"])) for g in parts]
+        labels = {**GROUP_TEXT, "pair": "对子 pair"}
+        assert [(label, re.findall(r'title="[^"]*">([^<]+)</span>', cards), value)
+                for label, cards, value in rows[:len(parts)]] == [
+            (labels[g["kind"]], [pretty_face(parse_face(f)) for f in g["cards"]],
+             str(g["value"])) for g in parts]
+        assert rows[len(parts)][0].startswith("bonus") and rows[len(parts)][2] == str(
+            split["bonus"])
+        assert rows[len(parts) + 1][0] == "total" and rows[len(parts) + 1][2] == f"{hu.value} hu"
         assert f'data-total="{hu.value}"' in block and f'data-bonus="{split["bonus"]}"' in block
         assert split["total"] == hu.value
         panel = _panel(html, hu.seat)
@@ -258,7 +288,7 @@ def test_hostile_strings_are_escaped(games):
     (Event("LIUJU"), "流局: the wall is empty, nobody wins"),
 ])
 def test_event_details(event, text):
-    assert liuhu_table.event_detail(event) == text
+    assert describe(event) == text
 
 
 def test_passes_are_told_only_to_the_auditor_and_the_passer(games):
@@ -292,7 +322,7 @@ def test_replay_page_draws_the_liuhu_table(liuhu_db, games, monkeypatch):
     events = games[0]
     at = _replay(game=events[0].game_id, step="40", view="2")
     (html,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
-    assert "lj-lh-pool" in html and "data-wall=" in html
+    assert "data-pool-seat=" in html and "data-wall=" in html
     assert 'data-seat="2" class="lj-seat' in html and "lj-me" in _panel(html, 2)
 
 

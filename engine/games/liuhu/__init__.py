@@ -4,8 +4,8 @@ The cards and options (``cards``, ``options``: section 4), the winning hand (``h
 ``split``: section 9, 10), the hand state, setup and deal (``state``, ``setup``: section 5),
 turns and kongs (``turns``), claims and the claim window (``claims``, ``window``: sections 7,
 8), wins and settlement (``scoring``: sections 10 … 13), the dispatcher (``rules``), the engine
-functions and sessions (``game``), information (``info``), positions, the terminal table and
-bots. One log game is one hand; the game of ``hands`` hands is the session (LH-68).
+functions and sessions (``game``), information (``info``), positions, the table
+(``table``, ``describe``) and bots. One log game is one hand; the game of ``hands`` hands is the session (LH-68).
 """
 
 from engine.games.base import DecisionHooks, Game
@@ -18,8 +18,8 @@ from engine.games.liuhu.game import __all__ as _game_all
 from engine.games.liuhu.info import cards_visible, event_hidden, seen_event, view, window_seats
 from engine.games.liuhu.options import LiuhuOptions
 from engine.games.liuhu.position import from_position, to_position
-from engine.games.liuhu.render import render
 from engine.games.liuhu.state import LhState
+from engine.games.liuhu.table import describe, table
 
 Options = LiuhuOptions
 
@@ -61,7 +61,7 @@ GAME = Game(
     is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
     face_counts=_g.face_counts,
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
-    from_position=from_position, legacy_render=render, decisions=DecisionHooks.of(_decisions),
+    from_position=from_position, table=table, describe=describe, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,
@@ -70,4 +70,4 @@ GAME = Game(
 __all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
            "GreedyPolicy", "LhState",
            "LiuhuOptions", "Options", "RandomPolicy", "cards_visible", "event_hidden",
-           "from_position", "render", "seen_event", "to_position", "view", "window_seats"]
+           "describe", "from_position", "seen_event", "table", "to_position", "view", "window_seats"]

@@ -30,7 +30,7 @@ def playthrough(seed: int, policy: str, options: dict) -> str:
         out.append(f"=== {e.describe()}" if e.kind != "GAME_START" else
                    f"=== seq 0 GAME_START hand {e.value} dealer {e.target} ({e.tag})")
         if e.kind not in ("GAME_START", "DEAL", "DRAW", "WINDOW"):
-            out.append(lh.render(s))
+            out.append(lh.GAME.render(s))
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,8 @@ import json
 from engine.cards import parse_face
 from engine.events import NONE, Event
 from engine.games import liuhu as lh
+from engine.games.liuhu.describe import GROUP_TEXT
+from engine.table import face_text
 from tests.games.liuhu.conftest import act, auto, legal, play, playout, start, table
 from tests.games.liuhu.test_claims import FILL14
 from tests.games.liuhu.test_scoring import _fangchong
@@ -91,7 +93,7 @@ def test_after_liuju_all_hands_hidden_lh70():
     for seat in range(6):
         v = lh.view(s, seat)
         assert all(isinstance(v["hands"][i], int) for i in range(6) if i != seat)
-    assert lh.render(s, 2).count("cards]") == 5 and "liuju" in lh.render(s)
+    assert lh.GAME.render(s, 2).count("cards (hidden)") == 5 and "流局" in lh.GAME.render(s)
 
 
 # ---------------------------------------------------------------- who was eligible (LH-70)
@@ -208,7 +210,8 @@ def test_a_seats_numbering_does_not_tell_how_many_were_eligible_lh70():
             [n for n in seen_numbers(lh, three, seat) if n >= 0]
         a, b = none_states[-1], three_states[-1]
         assert lh.view(a, seat)["seq"] == lh.view(b, seat)["seq"]
-        assert lh.render(a, seat).splitlines()[0] == lh.render(b, seat).splitlines()[0]
+        assert lh.GAME.render(a, seat).splitlines()[0] == \
+            lh.GAME.render(b, seat).splitlines()[0]
         assert lh.view(b, None)["seq"] == b.seq                       # the auditor: the log's
     for seat in (1, 3, 5):                                            # its own answer counts
         assert lh.view(three_states[-1], seat)["seq"] == lh.view(none_states[-1], seat)["seq"] + 1
@@ -228,12 +231,20 @@ def test_the_terminal_table_shows_a_win_with_its_split_lh69():
         hus = [json.loads(e.payload) for e in sim.events if e.kind == "HU"]
         if not hus:
             continue
-        text = lh.render(sim.final, (hus[0]["seat"] + 1) % 6 if "seat" in hus[0] else 1)
+        text = lh.GAME.render(sim.final, (hus[0]["seat"] + 1) % 6 if "seat" in hus[0] else 1)
         split = hus[0]["split"]
-        for g in split["groups"]:
-            assert f"{g['kind']:<9} {' '.join(g['cards'])}" in text and f"{g['value']} hu" in text
-        assert f"bonus {split['bonus']}, total {split['total']}" in text
+        rows = text[text.index("the split\n"):].splitlines()[2:]     # under the header
+        parts = [*split["groups"], {"kind": "pair", **split["pair"]}]
+        for g, row in zip(parts, rows, strict=False):
+            label = "对子 pair" if g["kind"] == "pair" else GROUP_TEXT[g["kind"]]
+            cards = row[row.index(label) + len(label):].split()
+            assert row.strip().startswith(label) and row.endswith(f" {g['value']}"), row
+            assert [c for c in cards if c not in ("RJ", "as")][:len(g["cards"])] == \
+                [face_text(f) for f in g["cards"]], row
+        bonus, total = rows[len(parts)], rows[len(parts) + 1]
+        assert bonus.strip().startswith("bonus") and bonus.endswith(f" {split['bonus']}")
+        assert total.strip().startswith("total") and total.endswith(f" {split['total']} hu")
         melds = [m for row in lh.view(sim.final, None)["melds"] for m in row if m["from"] is not None]
-        assert all(f"took {m['card']} from {m['from']}" in text for m in melds)
+        assert melds and all(f"took {m['card']} from seat {m['from']}" in text for m in melds)
         return
     raise AssertionError("no 胡 in 12 seeded hands")
