@@ -160,6 +160,13 @@ def test_modaoshuang_has_its_table_module():
         view = g.view(rp.state_at(20), viewer)
         assert table_html("modaoshuang", view, rp.final.players) == model_html(
             mds.table(view, rp.final.players))
+    sd = g.view(rp.state_at(20), None)["suit_draw"]        # a seat that did not draw the suit
+    other = (sd["drawer"] + 1) % 4                        # sees the suit, not the cards drawn
+    html = table_html("modaoshuang", g.view(rp.state_at(20), other), rp.final.players)
+    suit = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}[sd["suit"]]
+    assert f'<div class="lj-info">round 1 suit {suit} drawn by seat {sd["drawer"]}</div>' in html
+    html = table_html("modaoshuang", g.view(rp.state_at(20), None), rp.final.players)
+    assert f"drawn by seat {sd['drawer']} (" in html and sd["cards"]
 
 
 def test_modaoshuang_tables_from_every_perspective(mds_games):

@@ -155,10 +155,11 @@ def round_lines(view: dict[str, Any]) -> list[Line]:
     suit_text = f"suit {SUIT_SYMBOLS[suit]}" if suit in SUIT_SYMBOLS else "suit set by the lead"
     leader = seat_or_none(view, r.get("leader"))
     final = " · final round" if view.get("final_round") else ""
-    out = [top,
-           line(f"round {number} · {suit_text} · leader seat "
-                f"{leader if leader is not None else '?'}"),
-           line(f"{len(_plays(view))} played, {as_int(r.get('turns')) or 0} turns taken{final}")]
+    out = [top, line(f"round {number} · {suit_text} · leader seat "
+                     f"{leader if leader is not None else '?'}")]
+    if view.get("phase") != "over":
+        out.append(line(f"{len(_plays(view))} played, {as_int(r.get('turns')) or 0} turns "
+                        f"taken{final}"))
     collector = seat_or_none(view, r.get("collector"))
     if collector is not None:
         out.append(line(f"seat {collector} collects this round's cards (收到爽)",
@@ -225,7 +226,7 @@ def stock_lines(view: dict[str, Any]) -> list[Line]:
     if sd.get("suit") in SUIT_SYMBOLS:
         shown = faces_of(sd.get("cards"))
         out.append(line(f"round 1 suit {SUIT_SYMBOLS[sd['suit']]} drawn by seat "
-                        f"{sd.get('drawer')}", " (" if shown else None, shown,
+                        f"{sd.get('drawer')}", " (" if shown else None, shown or None,
                         ")" if shown else None))
     return out
 
