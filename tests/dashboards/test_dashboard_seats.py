@@ -15,8 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboards import table
 from dashboards.events import event_rows
-from dashboards.table import SEAT_AREAS, model_html, table_html, table_module
-from dashboards.tables import modaoshuang as mds_table
+from dashboards.table import SEAT_AREAS, model_html, table_html
 from dashboards.ui import outcome_label, result_label
 from engine.cards import parse_face, pretty_face
 from engine.events import seal_events
@@ -149,7 +148,25 @@ def mds_games():
 
 
 def test_modaoshuang_has_its_table_module():
-    assert table_module("modaoshuang") is mds_table
+    from engine.games import modaoshuang as mds
+
+    g = find_game("modaoshuang")
+    assert g.table is mds.table and g.describe is mds.describe
+    assert g.table.__module__ == g.describe.__module__ == "engine.games.modaoshuang.table"
+    assert g.legacy_render is None
+    (sim,) = simulate("modaoshuang", 1, seed=3, options=g.Options(mds_players=4))
+    rp = Replay(sim.events)
+    for viewer in (None, 1):
+        view = g.view(rp.state_at(20), viewer)
+        assert table_html("modaoshuang", view, rp.final.players) == model_html(
+            mds.table(view, rp.final.players))
+    sd = g.view(rp.state_at(20), None)["suit_draw"]        # a seat that did not draw the suit
+    other = (sd["drawer"] + 1) % 4                        # sees the suit, not the cards drawn
+    html = table_html("modaoshuang", g.view(rp.state_at(20), other), rp.final.players)
+    suit = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}[sd["suit"]]
+    assert f'<div class="lj-info">round 1 suit {suit} drawn by seat {sd["drawer"]}</div>' in html
+    html = table_html("modaoshuang", g.view(rp.state_at(20), None), rp.final.players)
+    assert f"drawn by seat {sd['drawer']} (" in html and sd["cards"]
 
 
 def test_modaoshuang_tables_from_every_perspective(mds_games):
@@ -209,6 +226,10 @@ def test_modaoshuang_tables_from_every_perspective(mds_games):
 
 
 def test_modaoshuang_event_details_hide_what_a_draw_reveals(mds_games):
+    describe = find_game("modaoshuang").describe
+    assert describe is not None and table.describer("modaoshuang") is describe
+    start = mds_games[0][0]
+    assert describe(start).startswith("摸到爽, 3 players, first leader seat ")
     kinds = set()
     for events in mds_games:
         players = Replay(events).final.players

@@ -15,8 +15,8 @@ from engine.games.modaoshuang.position import (
     to_position,
     view,
 )
-from engine.games.modaoshuang.render import render
 from engine.games.modaoshuang.state import MdsState
+from engine.games.modaoshuang.table import describe, table
 
 Options = ModaoshuangOptions
 
@@ -56,12 +56,12 @@ GAME = Game(
     is_over=_g.is_over, session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
     face_counts=_g.face_counts,
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
-    from_position=from_position, legacy_render=render, decisions=DecisionHooks.of(_decisions),
+    from_position=from_position, table=table, describe=describe, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"SUIT_DRAW"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
 )
 
 __all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "MdsState",
-           "ModaoshuangOptions", "Options", "RandomPolicy", "cards_visible", "from_position",
-           "render", "seen_event", "to_position", "view"]
+           "ModaoshuangOptions", "Options", "RandomPolicy", "cards_visible", "describe",
+           "from_position", "seen_event", "table", "to_position", "view"]

@@ -32,7 +32,7 @@ def playthrough(seed: int, policy: str, options: dict) -> str:
         out.append(f"=== {e.describe()}" if e.kind != "GAME_START" else
                    f"=== seq 0 GAME_START first leader {e.value} ({e.tag})")
         if e.kind not in ("GAME_START", "DEAL"):
-            out.append(mds.render(s))
+            out.append(mds.GAME.render(s))
     return "\n".join(out) + "\n"
 
 

@@ -114,7 +114,7 @@ def test_mutated_positions_load_or_raise_typed(data):
     for a in mds.legal_actions(s)[:6]:
         mds.check(s, a)
     mds.view(s, 0)
-    mds.render(s, None)
+    mds.GAME.render(s, None)
 
 
 @settings(max_examples=100, deadline=None)

@@ -12,6 +12,7 @@ from engine.errors import InvalidEvent
 from engine.events import Event
 from engine.games import modaoshuang as mds
 from engine.replay import Replay
+from engine.text import safe_text
 
 from .conftest import draw, no_play, play, playout, pos, run, started
 
@@ -178,8 +179,9 @@ def test_render_is_plain_text_with_untrusted_ids_escaped(monkeypatch):
     rep = Replay([e0, *events[1:]])
     for i, s in enumerate(rep.states()):
         for seat in (None, 0):
-            text = mds.render(s, seat)
+            text = mds.GAME.render(s, seat)
             assert "\x1b" not in text and "p1\n" not in text and "玩家" in text
             if seat == 0 and i > 3:
                 assert "hidden" in text
-    assert "wins" in mds.render(rep.final)
+    final, w = mds.GAME.render(rep.final), rep.final.winner
+    assert f"game over: seat {w} ({safe_text(rep.final.players[w])}) won" in final
