@@ -9,7 +9,7 @@ from tests.toygame import tendencies as _tendencies
 from tests.toygame.bots import POLICIES
 from tests.toygame.options import ToyOptions
 from tests.toygame.position import cards_visible, from_position, seen_event, to_position, view
-from tests.toygame.render import render
+from tests.toygame.table import describe, table
 
 DEMO = {"weight": 1, "option_sets": [{"trick_players": 2}, {}], "session_games": 4}
 CONFORMANCE = {
@@ -35,7 +35,8 @@ GAME = Game(
     session_start=_g.session_start, check_session=_g.check_session, result=_g.result,
     face_counts=_g.face_counts,
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
-    from_position=from_position, legacy_render=render, decisions=DecisionHooks.of(_decisions),
+    from_position=from_position, table=table, describe=describe,
+    decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
 )

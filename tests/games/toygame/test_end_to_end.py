@@ -19,6 +19,7 @@ from streamlit.testing.v1 import AppTest
 from engine.events import seal_events
 from engine.games import PLUGIN_ENV
 from engine.log import read_log, write_log
+from engine.replay import Replay
 from liujia.cli import main
 
 GAME = "toy_tricks"
@@ -132,10 +133,17 @@ def test_replay_command_renders_the_table(toy_logs, capsys):
     assert "result: scores" in capsys.readouterr().out
 
 
-def test_replay_page_draws_the_generic_table(toy_db, toy_logs, monkeypatch):
-    from dashboards.table import GENERIC, table_module_name
+def test_replay_page_draws_the_table_its_package_declares(toy_db, toy_logs, monkeypatch):
+    from dashboards.table import model_html, table_html
+    from engine.games import find_game
 
-    assert table_module_name(GAME) == GENERIC
+    g = find_game(GAME)          # the table and words come from the game's package only
+    assert g.table is not None and g.describe is not None and g.legacy_render is None
+    assert g.table.__module__ == g.describe.__module__ == "tests.toygame.table"
+    rp = Replay(_logs(toy_logs / "p4")[1])
+    view = g.view(rp.state_at(9), 2)
+    assert table_html(GAME, view, rp.final.players) == model_html(g.table(view,
+                                                                          rp.final.players))
     monkeypatch.setenv("LIUJIA_DB", str(toy_db))
     gid = _logs(toy_logs / "p4")[1][0].game_id
     at = AppTest.from_file(APP, default_timeout=60)
