@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
-from dashboards.tables import _legacy as _old  # TRANSITIONAL (issue 23)
 from engine import games as _games
 from engine.cards import SUIT_SYMBOLS, is_red, parse_face, pretty_face
 from engine.errors import InvalidEvent
@@ -315,41 +314,22 @@ def table_model(game: str, view: dict[str, Any],
                 players: Sequence[str] | None = None) -> TableModel:
     """The table model of a game's view: the registered game's own ``table``, else the
     generic table of the view's keys."""
-    table = _games.find_game(game).table if game in _games.GAMES else None
-    return (table or generic_table)(view, players)
-
-
-def _legacy(game: str) -> bool:   # TRANSITIONAL (issue 23)
-    return game in _games.GAMES and _games.find_game(game).table is None \
-        and _old.table_module_name(game) != _old.GENERIC
+    if game in _games.GAMES:
+        return _games.find_game(game).table(view, players)
+    return generic_table(view, players)
 
 
 def table_html(game: str, view: dict[str, Any], players: Sequence[str] | None = None, *,
                style: bool = True) -> str:
     """The whole table of a game as one HTML fragment: the seats around the centre, escaped."""
-    if _legacy(game):
-        return _old.table_html(game, view, players, style=style)
     return model_html(table_model(game, view, players), style=style)
 
 
 def centre_html(game: str, view: dict[str, Any]) -> str:
     """The middle of a game's table (top play, pending effects, turn, result), escaped."""
-    if _legacy(game):
-        return _old.centre_html(game, view)
     return model_centre_html(table_model(game, view))
 
 
 def describer(game: str) -> Callable[[Event], str]:
     """How a registered game says what an event means beyond its cards (``Game.describe``)."""
-    g = _games.find_game(game)
-    if g.describe is None:   # TRANSITIONAL (issue 23)
-        return _old.table_module(game).event_detail
-    return g.describe
-
-
-# TRANSITIONAL (issue 23): the old per-game dispatch, for the tests that still name it.
-table_module = _old.table_module
-table_module_name = _old.table_module_name
-TABLES = _old.TABLES
-GENERIC = _old.GENERIC
-
+    return _games.find_game(game).describe

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.commit import CHANCE_KINDS as COMMITTED_KINDS
 from engine.events import Event
-from engine.table import TableModel, generic_table, text_table
+from engine.table import TableModel, text_table
 
 if TYPE_CHECKING:
     from engine.errors import IllegalMove
@@ -127,6 +127,11 @@ class Game:
     to_position: Callable[[Any], dict[str, Any]]
     from_position: Callable[[dict[str, Any]], Any]
 
+    # ---- words: the table as a neutral model (engine.table) that one HTML and one text
+    # renderer draw, and an event in a few words (no hidden information)
+    table: Callable[..., TableModel]               # (view, players=None) -> TableModel
+    describe: Callable[[Event], str]
+
     # ---- analytics
     decisions: DecisionHooks
 
@@ -146,21 +151,13 @@ class Game:
     key_tendencies: tuple[str, ...] = ()           # the few the replay page shows per seat
     extras: Mapping[str, Any] = field(default_factory=dict)   # a game's own declared extras
 
-    # ---- words (TRANSITIONAL, issue 23: optional while the games move to the table model)
-    table: Callable[..., TableModel] | None = None   # (view, players=None): engine.table
-    describe: Callable[[Event], str] | None = None   # an event in a few words
-    legacy_render: Callable[..., str] | None = None  # (state, seat=None): the old text table
-
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"
 
     def render(self, state: Any, seat: int | None = None) -> str:
         """The table at this state as text, as seat sees it (None: the auditor): the game's
         table model (``table``) drawn by the one text renderer (``engine.table.text_table``)."""
-        if self.legacy_render is not None:
-            return self.legacy_render(state, seat)
-        table = self.table or generic_table
-        return text_table(table(self.view(state, seat), None))
+        return text_table(self.table(self.view(state, seat), None))
 
     @property
     def hides_events(self) -> bool:

@@ -153,7 +153,6 @@ def test_modaoshuang_has_its_table_module():
     g = find_game("modaoshuang")
     assert g.table is mds.table and g.describe is mds.describe
     assert g.table.__module__ == g.describe.__module__ == "engine.games.modaoshuang.table"
-    assert g.legacy_render is None
     (sim,) = simulate("modaoshuang", 1, seed=3, options=g.Options(mds_players=4))
     rp = Replay(sim.events)
     for viewer in (None, 1):

@@ -158,8 +158,6 @@ def test_start_of_game_has_no_top_card(replay):
 def test_every_game_declares_its_table_and_words(replay):
     for game_id in GAMES:
         g = find_game(game_id)
-        if g.legacy_render is not None:     # TRANSITIONAL (issue 23)
-            continue
         assert callable(g.table) and callable(g.describe), game_id
     s = replay.state_at(40)
     m = keng.GAME.table(keng.view(s, None), s.players)

