@@ -26,11 +26,14 @@ from engine.table import (
     Faces,
     Grid,
     Group,
+    Hidden,
     Line,
     Part,
     SeatModel,
     SeatOutcome,
+    Suit,
     TableModel,
+    Text,
     generic_table,
     outcome_text,
 )
@@ -124,6 +127,8 @@ TABLE_CSS = """
 .lj-grid{font-size:.8rem;border-collapse:collapse;margin:.2rem auto}
 .lj-grid caption{font-weight:600;font-size:.8rem}
 .lj-grid th,.lj-grid td{border:1px solid #c9ccd1;padding:0 .3em}
+.lj-strong{font-weight:700;font-size:1.1em}
+.lj-small{font-size:.78em;color:#57606a}
 """.strip()
 
 
@@ -195,13 +200,20 @@ def badge_html(b: Badge) -> str:
 
 
 def part_html(p: Part) -> str:
-    """One part of a line: words escaped, faces as cards, a badge as its span."""
+    """One part of a line: words escaped, faces as cards, a badge as its span, a suit as its
+    symbol, hidden cards as a card back with the count, weighted words in their style."""
     if isinstance(p, Faces):
         if not p.counted:
             return "".join(card_html(f, data=False) for f in p.faces)
         return cards_html(p.faces)
     if isinstance(p, Badge):
         return badge_html(p)
+    if isinstance(p, Suit):
+        return suit_html(p.letter) or "?"
+    if isinstance(p, Hidden):
+        return hidden_html(p.count)
+    if isinstance(p, Text):
+        return f'<span class="lj-{p.style}">{escape(p.text)}</span>'
     return escape(p)
 
 
@@ -217,8 +229,10 @@ def line_html(ln: Line) -> str:
 def grid_html(g: Grid) -> str:
     """A grid as a small HTML table with its caption and header."""
     head = "".join(f"<th>{escape(h)}</th>" for h in g.header)
-    rows = "".join("<tr>" + "".join(f"<td>{''.join(part_html(p) for p in cell)}</td>"
-                                     for cell in row) + "</tr>" for row in g.rows)
+    data = list(g.row_data) + [()] * (len(g.rows) - len(g.row_data))
+    rows = "".join(f"<tr{_data_attrs(d)}>" + "".join(
+        f"<td>{''.join(part_html(p) for p in cell)}</td>" for cell in row) + "</tr>"
+        for row, d in zip(g.rows, data, strict=False))
     caption = f"<caption>{escape(g.caption)}</caption>" if g.caption else ""
     return f'<table class="lj-grid">{caption}<tr>{head}</tr>{rows}</table>'
 
@@ -226,7 +240,10 @@ def grid_html(g: Grid) -> str:
 def group_html(g: Group) -> str:
     """A seat's labelled card group (a meld, the last play, a share of the kitty)."""
     note = f' <span class="lj-info">{escape(g.note)}</span>' if g.note else ""
-    cards = "".join(card_html(f) for f in g.faces)
+    cards = "".join(card_html(f, data=g.counted) for f in g.faces)
+    if g.face_down:
+        cards += (f'<span class="lj-back" title="{int(g.face_down)} cards face down">'
+                  f"🂠 × {int(g.face_down)}</span>")
     return (f'<div class="lj-group{_tone("", g.tone)}"{_data_attrs(g.data)}>'
             f'<span class="lj-group-label">{escape(g.label)}</span>{cards}{note}</div>')
 

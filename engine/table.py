@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.cards import parse_face, pretty_face
+from engine.cards import SUIT_SYMBOLS, parse_face, pretty_face
 from engine.errors import EngineError
 from engine.events import NONE, Event
 
@@ -49,7 +49,31 @@ class Badge:
     side: str | None = None  # the side it names, when it names one (data-side)
 
 
-Part = str | Faces | Badge
+@dataclass(frozen=True, slots=True)
+class Suit:
+    """A suit named inside a line ('s', 'h', 'c', 'd'), drawn as its symbol (red or black)."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """Cards inside a line that the viewer may not see: a card back with their count (None:
+    the count is not known either)."""
+
+    count: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Words with a weight inside a line: 'strong' (a number that matters), 'small' (a
+    label beside cards)."""
+
+    text: str
+    style: Literal["strong", "small"] = "strong"
+
+
+Part = str | Faces | Badge | Suit | Hidden | Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +95,7 @@ class Grid:
     caption: str
     header: tuple[str, ...]
     rows: tuple[tuple[tuple[Part, ...], ...], ...]
+    row_data: tuple[Data, ...] = ()   # the facts of each row, in order (may be shorter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +107,8 @@ class Group:
     note: str = ""
     tone: Tone = ""
     data: Data = ()
+    face_down: int = 0        # cards of the group the viewer sees only the backs of
+    counted: bool = True      # False: cards shown in full elsewhere too (a last play)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +159,14 @@ class TableModel:
 
 def line(*parts: Part | Iterable[str] | None, kind: LineKind = "info", title: str = "",
          data: Data = ()) -> Line:
-    """A line from its parts: strings, ``Faces``, ``Badge``s, or a list of faces (drawn as
-    cards); None and '' parts are left out."""
+    """A line from its parts: strings, ``Faces``, ``Badge``s, ``Suit``s, ``Hidden``,
+    ``Text``, or a list of faces (drawn as cards); None and '' parts are left out."""
     out: list[Part] = []
     for p in parts:
         if p is None or p == "":
             continue
-        out.append(p if isinstance(p, (str, Faces, Badge)) else Faces(tuple(map(str, p))))
+        out.append(p if isinstance(p, (str, Faces, Badge, Suit, Hidden, Text))
+                   else Faces(tuple(map(str, p))))
     return Line(tuple(out), kind=kind, title=title, data=data)
 
 
@@ -394,11 +422,18 @@ def faces_text(faces: Iterable[str], empty: str = "-") -> str:
 
 
 def part_text(p: Part) -> str:
-    """One part of a line as plain text (a badge in brackets)."""
+    """One part of a line as plain text (a badge in brackets, hidden cards as a count)."""
     if isinstance(p, Faces):
         return faces_text(p.faces)
     if isinstance(p, Badge):
         return f"[{p.text}]"
+    if isinstance(p, Suit):
+        return SUIT_SYMBOLS.get(p.letter, "?")
+    if isinstance(p, Hidden):
+        return "hidden cards" if p.count is None else \
+            f"{p.count} hidden card{'s' * (p.count != 1)}"
+    if isinstance(p, Text):
+        return p.text
     return p
 
 
@@ -444,7 +479,8 @@ def seat_text(s: SeatModel) -> list[str]:
     out = [head]
     for g in s.groups:
         note = f"  {g.note}" if g.note else ""
-        out.append(f"       {g.label}: {faces_text(g.faces)}{note}")
+        down = f" + {g.face_down} face down" if g.face_down else ""
+        out.append(f"       {g.label}: {faces_text(g.faces)}{down}{note}")
     out += [f"       {line_text(n)}" for n in s.notes]
     return out
 
