@@ -159,13 +159,13 @@ def seat_flags(view: dict[str, Any], seat: int) -> list[str]:
 
 
 def place_line(out: dict[str, Any]) -> Line:
-    """A seat's place once out: the position's name as a badge (green for points won, red
-    for points lost), then '(1st, +2) · went out'; ``data-position`` is the position."""
+    """A seat's place once out: '头客 (1st, +2)' as a badge (green, red for points lost),
+    then how ('· went out'); ``data-position`` is the position."""
     pos, points = out["position"], out["points"]
-    tone: Tone = "green" if (points or 0) > 0 else "red" if (points or 0) < 0 else "grey"
+    tone: Tone = "red" if (points or 0) < 0 else "green"
     ordinal = POSITION_ORDINALS[pos] if pos < len(POSITION_ORDINALS) else f"#{pos}"
     how = f" · {HOW_TEXT.get(out['how'], out['how'])}" if out["how"] else ""
-    return line(Badge(out["name"] or "position", tone), f" ({ordinal}, {signed(points)}){how}",
+    return line(Badge(f"{out['name'] or 'position'} ({ordinal}, {signed(points)})", tone), how,
                 data=(("position", str(pos)),))
 
 
