@@ -12,8 +12,9 @@ come from logs strangers wrote); red is hearts, diamonds and ``RJ``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
-from html import escape
+from html import escape as _html_escape
 from typing import Any
 
 from engine import games as _games
@@ -37,6 +38,15 @@ from engine.table import (
     generic_table,
     outcome_text,
 )
+
+
+def escape(text: str) -> str:
+    """Text for HTML (``html.escape`` with quotes), returned as it is when it holds nothing
+    to escape: most strings of a table are short words (this is the renderer's hot path)."""
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return _html_escape(text)
+    return text
+
 
 JOKER_NAMES = {"BJ": "小王 black joker", "RJ": "大王 red joker"}
 SUIT_NAMES = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
@@ -132,6 +142,7 @@ TABLE_CSS = """
 """.strip()
 
 
+@functools.lru_cache(maxsize=512)
 def card_html(face: str, *, data: bool = True) -> str:
     """One card face as a span: 'Th' -> T♥ in red; jokers show BJ/RJ with their Chinese name.
     ``data`` False leaves out the ``data-face`` attribute (a preview of a list shown in full
@@ -202,6 +213,8 @@ def badge_html(b: Badge) -> str:
 def part_html(p: Part) -> str:
     """One part of a line: words escaped, faces as cards, a badge as its span, a suit as its
     symbol, hidden cards as a card back with the count, weighted words in their style."""
+    if isinstance(p, str):
+        return escape(p)
     if isinstance(p, Faces):
         if not p.counted:
             return "".join(card_html(f, data=False) for f in p.faces)

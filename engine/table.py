@@ -189,7 +189,7 @@ def as_list(v: Any) -> list[Any]:
 
 def faces_of(v: Any) -> tuple[str, ...]:
     """The card faces of a list (anything else: none)."""
-    return tuple(str(f) for f in v) if isinstance(v, (list, tuple)) else ()
+    return tuple(map(str, v)) if isinstance(v, (list, tuple)) else ()
 
 
 def seat_count(view: Mapping[str, Any], players: Sequence[str] | None = None) -> int:
@@ -203,8 +203,9 @@ def seat_count(view: Mapping[str, Any], players: Sequence[str] | None = None) ->
 
 def seat_or_none(view: Mapping[str, Any], v: Any) -> int | None:
     """v if it is a seat of this table (0 … n−1), else None."""
-    i = as_int(v)
-    return i if i is not None and 0 <= i < seat_count(view) else None
+    if type(v) is not int:              # bools and everything else: not a seat
+        return None
+    return v if 0 <= v < seat_count(view) else None
 
 
 def seat_list(view: Mapping[str, Any], v: Any) -> list[int]:
@@ -299,16 +300,13 @@ def base_seat(view: Mapping[str, Any], seat: int, name: str,
     to act, the viewer, the outcome); ``more`` sets or replaces fields (flags, groups …)."""
     side = side_of(view, seat)
     tone: Tone = (tones or {}).get(side, "") if side else ""
-    fields: dict[str, Any] = {
-        "hand": hand_of(view, seat),
-        "badges": (Badge(side, tone, side=side),) if side else (),
-        "tone": tone,
-        "to_act": to_act_seat(view) == seat,
-        "me": seat_or_none(view, view.get("perspective")) == seat,
-        "outcome": outcome_of(view, seat),
-    }
-    fields.update(more)
-    return SeatModel(seat=seat, name=name, **fields)
+    more.setdefault("hand", hand_of(view, seat))
+    more.setdefault("badges", (Badge(side, tone, side=side),) if side else ())
+    more.setdefault("tone", tone)
+    more.setdefault("to_act", view.get("to_act") == seat and to_act_seat(view) == seat)
+    more.setdefault("me", seat_or_none(view, view.get("perspective")) == seat)
+    more.setdefault("outcome", outcome_of(view, seat))
+    return SeatModel(seat=seat, name=name, **more)
 
 
 def model(title: str, view: Mapping[str, Any], seats: Iterable[SeatModel],

@@ -1,7 +1,13 @@
-"""Validated replay of every game in several checkouts, in one sitting, as ratios to chess.
+"""Validated replay (or the replay page's table) of every game in several checkouts, in one
+sitting, as ratios to chess.
 
 ``.venv/bin/python tests/bench/compare_trees.py BASE_TREE OTHER_TREE... [--sittings 5]
-[--games keng,gouji]``
+[--games keng,gouji] [--part replay|tables]``
+
+``--part tables`` times, instead of the validated replay, what one step of the replay page
+draws: the auditor's ``view`` of every state of the first ``TABLE_GAMES`` games of each corpus
+and its table HTML (``dashboards.table.table_html(game, view, players)``, a name every
+checkout since the first dashboard has), in tables per second.
 
 The first tree writes the corpora once (those of test_engine_bench.py and test_gouji_bench.py:
 400 六人坑 games, seed 4242; 120 够级 games, seed 4243; and a corpus of each other game, ``GAMES``)
@@ -28,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 # game -> (games, seed, options): 六人坑 and 够级 as their benchmarks, the others about as long
@@ -38,6 +45,7 @@ GAMES: dict[str, tuple[int, int, dict[str, object]]] = {
     "liuhu": (150, 4248, {}),
 }
 ROUNDS = 9
+TABLE_GAMES = 6
 
 
 def _run_tree(tree: Path, *args: str) -> str:
@@ -67,8 +75,28 @@ def make_corpus(tree: str, out: str, names: list[str]) -> None:
                   [g.events for g in simulate(game, n, seed, options=options)])
 
 
-def worker(tree: str, corpus_dir: str, rounds: int, names: list[str]) -> None:
-    """(subprocess) Replay the corpora with this tree's engine; print the medians as JSON."""
+def _table_part(games: dict[str, list]) -> tuple[Any, dict[str, list]]:
+    """The tables part: (draw every prepared step, the prepared steps per game)."""
+    from dashboards.table import table_html
+    from engine.replay import Replay
+    steps: dict[str, list] = {}
+    for game, corpus in games.items():
+        steps[game] = []
+        for events in corpus[:TABLE_GAMES]:
+            rp = Replay(events)
+            players = list(rp.final.players)
+            steps[game] += [(game, rp.game, s, players) for s in rp.states()]
+
+    def draw(prepared: list) -> None:
+        for game, g, state, players in prepared:
+            table_html(game, g.view(state, None), players)
+    return draw, steps
+
+
+def worker(tree: str, corpus_dir: str, rounds: int, names: list[str],
+           part: str = "replay") -> None:
+    """(subprocess) Replay the corpora (or draw their tables) with this tree; print the
+    medians as JSON."""
     _check_engine(tree)
     import chess_baseline
 
@@ -88,6 +116,13 @@ def worker(tree: str, corpus_dir: str, rounds: int, names: list[str]) -> None:
             if validate_events(g).status != "ok":
                 raise SystemExit(f"{g[0].game_id} does not validate in {tree}")
 
+    def size(corpus: list) -> int:
+        return sum(map(len, corpus))
+
+    if part == "tables":
+        replay, games = _table_part(games)
+        size = len
+
     def timed(run, *a) -> float:
         t0 = time.perf_counter()
         run(*a)
@@ -100,7 +135,7 @@ def worker(tree: str, corpus_dir: str, rounds: int, names: list[str]) -> None:
     for _ in range(rounds):
         rates["chess"].append(plies / timed(chess_baseline.replay, chess_corpus))
         for game, corpus in games.items():
-            rates[game].append(sum(map(len, corpus)) / timed(replay, corpus))
+            rates[game].append(size(corpus) / timed(replay, corpus))
     report = {"chess_plies_per_s": statistics.median(rates["chess"])}
     for game in games:
         report[f"{game}_events_per_s"] = statistics.median(rates[game])
@@ -109,7 +144,8 @@ def worker(tree: str, corpus_dir: str, rounds: int, names: list[str]) -> None:
     print(json.dumps(report))
 
 
-def compare(trees: list[Path], sittings: int, rounds: int, names: list[str]) -> str:
+def compare(trees: list[Path], sittings: int, rounds: int, names: list[str],
+            part: str = "replay") -> str:
     """Run every tree alternately; the Markdown table of medians."""
     results: dict[Path, list[dict[str, float]]] = {t: [] for t in trees}
     with tempfile.TemporaryDirectory() as tmp:
@@ -121,13 +157,14 @@ def compare(trees: list[Path], sittings: int, rounds: int, names: list[str]) -> 
         for i in range(sittings):
             for tree in (trees if i % 2 == 0 else trees[::-1]):
                 line = _run_tree(tree, "--worker", tmp, "--rounds", str(rounds),
-                                 "--games", which)
+                                 "--games", which, "--part", part)
                 results[tree].append(json.loads(line))
                 print(f"sitting {i + 1} {tree}: {line.strip()}", file=sys.stderr)
     med = {t: {k: statistics.median(r[k] for r in rs) for k in rs[0]}
            for t, rs in results.items()}
     base = med[trees[0]]
-    rows = ["| game | tree | events/s | ratio to chess | vs first |",
+    unit = "tables/s" if part == "tables" else "events/s"
+    rows = [f"| game | tree | {unit} | ratio to chess | vs first |",
             "| --- | --- | ---: | ---: | ---: |"]
     for t in trees:
         rows.append(f"| chess | `{t}` | {med[t]['chess_plies_per_s']:,.0f} plies/s | | |")
@@ -148,6 +185,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=ROUNDS, help="timed rounds per subprocess")
     ap.add_argument("--games", default=",".join(GAMES),
                     help="comma-separated games (default: all of GAMES)")
+    ap.add_argument("--part", choices=("replay", "tables"), default="replay",
+                    help="what to time: validated replay, or the replay page's tables")
     ap.add_argument("--make-corpus", metavar="DIR", help=argparse.SUPPRESS)
     ap.add_argument("--worker", metavar="DIR", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -158,11 +197,12 @@ def main() -> None:
     if args.make_corpus:
         make_corpus(os.getcwd(), args.make_corpus, names)
     elif args.worker:
-        worker(os.getcwd(), args.worker, args.rounds, names)
+        worker(os.getcwd(), args.worker, args.rounds, names, args.part)
     else:
         if not args.trees:
             ap.error("name at least one checkout")
-        print(compare([t.resolve() for t in args.trees], args.sittings, args.rounds, names))
+        print(compare([t.resolve() for t in args.trees], args.sittings, args.rounds, names,
+                      args.part))
 
 
 if __name__ == "__main__":
