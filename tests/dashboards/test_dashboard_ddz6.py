@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from dashboards.events import event_rows
-from dashboards.table import describer, table_html, table_model
+from dashboards.table import card_html, describer, table_html, table_model
 from engine.cards import format_face
 from engine.events import Event
 from engine.games.ddz6 import VARIANTS
@@ -220,7 +220,8 @@ def test_the_kitty_is_a_hidden_count_until_its_taker_or_the_end_shows_it(games, 
             assert m and Counter(FACE.findall(m.group(1))) == untaken
             assert view["kitty"]["cards"] and "🂠 × 12" not in centre
         else:
-            assert "kitty: not yet taken" in centre and "🂠 × 12" in centre
+            assert ('kitty: not yet taken <span class="lj-back" title="12 hidden cards">'
+                    "🂠 × 12</span>") in centre                      # a card back, counted
             assert view["kitty"]["cards"] is None and "data-kitty-untaken" not in centre
     for e in kitties:
         faces = Counter(format_face(c) for c in e.cards)
@@ -231,7 +232,9 @@ def test_the_kitty_is_a_hidden_count_until_its_taker_or_the_end_shows_it(games, 
             if seat in (None, e.seat):
                 assert Counter(FACE.findall(share)) == faces, (seat, share)
             else:
-                assert not FACE.findall(share) and "🂠 × 6" in share, (seat, share)
+                assert not FACE.findall(share) and (
+                    'took <span class="lj-back" title="6 hidden cards">🂠 × 6</span>'
+                    in share), (seat, share)
     last = len(events) - 1
     for seat in range(6):
         _, html = _html(rp, last, seat)
@@ -249,7 +252,8 @@ def test_the_multiplier_shown_is_the_views(games):
                 view, html = _html(rp, step, step % 7 if step % 7 < 6 else None)
                 (n,) = re.findall(r'data-n="(\d+)"', html)
                 assert int(n) == view["N"]
-                assert f'data-n="{n}">倍数 multiplier N = {view["N"]} · ' in html
+                assert (f'data-n="{n}">倍数 multiplier <span class="lj-strong">N = {view["N"]}'
+                        '</span> · ') in html                     # N stands out
                 assert f"base score S = {view['S'] if view['S'] else '?'}" in html
                 values.add(view["N"])
             view, html = _html(rp, len(events) - 1, 0)
@@ -328,14 +332,16 @@ def test_the_settlement_is_shown_per_seat(games):
         r = view["result"]
         centre = _centre(html)
         assert "settlement:" in centre and "hand over:" in centre
-        (row,) = re.findall(r"<tr><td>score</td>(.*?)</tr>", centre)
-        (sides,) = re.findall(r"<tr><td>side</td>(.*?)</tr>", centre)
-        cells = re.findall(r"<td>(.*?)</td>", row)
-        words = [{"zheng": "正", "fan": "反"}.get(x, x) for x in r["sides"]]
-        assert len(cells) == 6 and re.findall(r"<td>(.*?)</td>", sides) == words
+        rows = re.findall(r'<tr data-settle-seat="(\d)" data-settle-side="(\w*)" '
+                          r'data-settle-score="(-?\d+)">(.*?)</tr>', centre)
+        assert [int(x[0]) for x in rows] == list(range(6))          # a row a seat, in order
+        assert [x[1] for x in rows] == r["sides"]
+        assert [int(x[2]) for x in rows] == r["scores"]
         for i, score in enumerate(r["scores"]):
             text = f"{score:+d}".replace("+0", "0").replace("-", "−")
-            assert f"score {text}" in _panel(html, i) and cells[i] == text
+            word = {"zheng": "正", "fan": "反"}.get(r["sides"][i], r["sides"][i])
+            assert re.findall(r"<td>(.*?)</td>", rows[i][3]) == [str(i), word, text]
+            assert f"score {text}" in _panel(html, i)
 
 
 def test_hostile_strings_are_escaped(games):
@@ -455,9 +461,13 @@ def test_each_seats_last_act_of_the_round_is_shown(games):
                     if a is None:
                         assert f'data-last-seat="{i}"' not in panel
                     elif a == "pass":
-                        assert "this round: 不出 passed" in panel
-                    else:
-                        assert f'data-last-seat="{i}">this round: ' in panel
+                        assert f'data-last-seat="{i}">this round: 不出 passed' in panel
+                    else:                # a group of its cards (not counted) and combination
+                        last = view["round"]["last"][i]
+                        cards = "".join(card_html(f, data=False) for f in last["cards"])
+                        assert (f'<div class="lj-group" data-last-seat="{i}"><span '
+                                f'class="lj-group-label">this round</span>{cards} <span '
+                                f'class="lj-info">{last["combo"]}</span></div>') in panel
                         checked += 1
     assert checked
 

@@ -64,10 +64,16 @@ def _centre(html: str) -> str:
 
 
 def _melds(panel: str) -> list[tuple[str, list[str], int]]:
-    """Each meld shown in a panel: (kind, faces, face-down cards)."""
+    """Each meld shown in a panel: (kind, faces, face-down cards); the face-down cards are
+    drawn as card backs with their count (none when there are none)."""
     out = []
     for kind, down, body in re.findall(r'<div class="lj-group" data-meld="([^"]*)" '
                                        r'data-face-down="(\d+)">(.*?)</div>', panel):
+        backs = re.findall(r'<span class="lj-back" title="(\d+) cards face down">🂠 × (\d+)'
+                           r'</span>', body)
+        assert backs == ([(down, down)] if int(down) else []), body
+        assert body.count("lj-back") == len(backs) and "face down" not in re.sub(
+            r'<span class="lj-back".*?</span>', "", body)        # no '+ 3 face down' note
         out.append((kind, FACE.findall(body), int(down)))
     return out
 
@@ -190,9 +196,13 @@ def test_a_win_shows_the_recorded_split(games):
         view, html = _html(rp, len(events) - 1, viewer)
         block = _centre(html)[_centre(html).index(f'data-win-seat="{hu.seat}"'):]
         grid = block[block.index('<table class="lj-grid"><caption>the split'):]
-        rows = re.findall(r"<tr><td>([^<]*)</td><td>(.*?)</td><td>[^<]*</td><td>([^<]*)</td>"
-                          r"</tr>", grid[:grid.index("</table>")])
+        grid = grid[:grid.index("</table>")]
         parts = [*split["groups"], {"kind": "pair", **split["pair"]}]
+        facts = re.findall(r'<tr data-group="([^"]+)" data-cards="([^"]*)" '
+                           r'data-value="(-?\d+)">', grid)        # each row's facts, as before
+        assert facts == [(g["kind"], " ".join(g["cards"]), str(g["value"])) for g in parts]
+        rows = re.findall(r"<tr[^>]*><td>([^<]*)</td><td>(.*?)</td><td>[^<]*</td><td>([^<]*)"
+                          r"</td></tr>", grid)
         labels = {**GROUP_TEXT, "pair": "对子 pair"}
         assert [(label, re.findall(r'title="[^"]*">([^<]+)</span>', cards), value)
                 for label, cards, value in rows[:len(parts)]] == [
@@ -201,6 +211,8 @@ def test_a_win_shows_the_recorded_split(games):
         assert rows[len(parts)][0].startswith("bonus") and rows[len(parts)][2] == str(
             split["bonus"])
         assert rows[len(parts) + 1][0] == "total" and rows[len(parts) + 1][2] == f"{hu.value} hu"
+        assert f'<tr data-bonus="{split["bonus"]}"><td>bonus' in grid
+        assert f'<tr data-total="{hu.value}"><td>total</td>' in grid
         assert f'data-total="{hu.value}"' in block and f'data-bonus="{split["bonus"]}"' in block
         assert split["total"] == hu.value
         panel = _panel(html, hu.seat)

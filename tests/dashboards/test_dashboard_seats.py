@@ -136,6 +136,14 @@ def test_the_table_follows_the_game_registry():
 
 # ---------------------------------------------------------------- 摸到爽
 
+def _suit_span(letter: str) -> str:
+    """A suit as the table draws it: its symbol, red for hearts and diamonds."""
+    symbol = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}[letter]
+    name = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}[letter]
+    cls = "lj-suit-red" if letter in "hd" else "lj-suit"
+    return f'<span class="{cls}" title="{name}">{symbol}</span>'
+
+
 @pytest.fixture(scope="module")
 def mds_games():
     """Seeded 摸到爽 games with 3, 4 and 5 players (two each)."""
@@ -162,8 +170,8 @@ def test_modaoshuang_has_its_table_module():
     sd = g.view(rp.state_at(20), None)["suit_draw"]        # a seat that did not draw the suit
     other = (sd["drawer"] + 1) % 4                        # sees the suit, not the cards drawn
     html = table_html("modaoshuang", g.view(rp.state_at(20), other), rp.final.players)
-    suit = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}[sd["suit"]]
-    assert f'<div class="lj-info">round 1 suit {suit} drawn by seat {sd["drawer"]}</div>' in html
+    assert (f'<div class="lj-info">round 1 suit {_suit_span(sd["suit"])} drawn by seat '
+            f'{sd["drawer"]}</div>') in html                 # the suit in its colour
     html = table_html("modaoshuang", g.view(rp.state_at(20), None), rp.final.players)
     assert f"drawn by seat {sd['drawer']} (" in html and sd["cards"]
 
@@ -192,11 +200,14 @@ def test_modaoshuang_tables_from_every_perspective(mds_games):
                 r = v["round"]
                 if r["suit"] and v["phase"] == "play":
                     seen.add("suit")
-                    assert f"round {r['number']} · suit" in html
+                    assert f"round {r['number']} · suit {_suit_span(r['suit'])} · " in html
                 if r["plays"] and v["phase"] == "play":
                     seen.add("plays")
                     played = pretty_face(parse_face(r["plays"][0]["card"]))
                     assert f"played {played} this round" in _panel(html, r["plays"][0]["seat"])
+                    for p in r["plays"]:                   # each card with its seat beside it
+                        assert (f'<span class="lj-small">seat {p["seat"]}</span> '
+                                f'<span class="lj-card') in html
                 if v["shoudaoshuang"]:
                     seen.add("shou")
                     assert "收到爽 phase" in html

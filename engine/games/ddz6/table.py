@@ -37,9 +37,12 @@ from engine.table import (
     Badge,
     Faces,
     Grid,
+    Group,
+    Hidden,
     Line,
     SeatModel,
     TableModel,
+    Text,
     Tone,
     as_dict,
     as_int,
@@ -255,21 +258,27 @@ def seat_flags(view: dict[str, Any], seat: int) -> list[str]:
 
 
 def seat_notes(view: dict[str, Any], seat: int) -> list[Line]:
-    """The lines under a seat's hand: what it is due to do (outside play), its last act in
-    the round (a preview: the cards are counted where they lie, on the table or in the top
-    play)."""
+    """The lines under a seat's hand: what it is due to do (outside play), a pass as its
+    last act in the round (``data-last-seat``)."""
     out = []
     phase = str(view.get("phase", ""))
     if to_act_seat(view) == seat and phase in DUE_TEXT:
         out.append(line(DUE_TEXT[phase], kind="turn"))
-    a = last_act(view, seat)
-    data = (("last-seat", str(seat)),)
-    if a == "pass":
-        out.append(line("this round: 不出 passed", data=data))
-    elif a is not None:
-        faces, combo = a
-        out.append(line("this round: ", Faces(faces, counted=False), f" {combo}", data=data))
+    if last_act(view, seat) == "pass":
+        out.append(line("this round: 不出 passed", data=(("last-seat", str(seat)),)))
     return out
+
+
+def seat_groups(view: dict[str, Any], seat: int) -> list[Group]:
+    """A play as the seat's last act in the round: its cards and combination, labelled 'this
+    round' (``data-last-seat``); not counted, since the cards lie on the table or in the top
+    play."""
+    a = last_act(view, seat)
+    if a is None or a == "pass":
+        return []
+    faces, combo = a
+    return [Group("this round", faces, note=combo, counted=False,
+                  data=(("last-seat", str(seat)),))]
 
 
 def seat_model(view: dict[str, Any], seat: int, name: str) -> SeatModel:
@@ -281,7 +290,7 @@ def seat_model(view: dict[str, Any], seat: int, name: str) -> SeatModel:
     lord = kind in ("landlord", "zheng", "fan") and r not in (None, "farmer")
     return base_seat(view, seat, name, badges=(Badge(label, tone, side=side_of(view, seat)),),
                      tone=tone if lord else "", flags=tuple(seat_flags(view, seat)),
-                     notes=tuple(seat_notes(view, seat)),
+                     groups=tuple(seat_groups(view, seat)), notes=tuple(seat_notes(view, seat)),
                      data=(("role", r),) if r is not None else ())
 
 
@@ -411,11 +420,11 @@ def _mult_lines(view: dict[str, Any]) -> list[Line]:
     """The multiplier N (``data-n``), the base score S, W once settled; then N's parts."""
     n, s = as_int(view.get("N")), as_int(view.get("S"))
     r = as_dict(view.get("result"))
-    bits = [f"倍数 multiplier N = {n if n is not None else '?'}",
-            f"base score S = {s if s is not None else '?'}"]
+    bits = [f"base score S = {s if s is not None else '?'}"]
     if as_int(r.get("W")) is not None:
         bits.append(f"W = {r['W']}")
-    out = [line(" · ".join(bits), data=(("n", "" if n is None else str(n)),))]
+    out = [line("倍数 multiplier ", Text(f"N = {n if n is not None else '?'}"),
+                " · " + " · ".join(bits), data=(("n", "" if n is None else str(n)),))]
     parts = as_dict(r.get("N_parts") if isinstance(r.get("N_parts"), dict)
                     else view.get("N_parts"))
     words = []
@@ -431,11 +440,6 @@ def _mult_lines(view: dict[str, Any]) -> list[Line]:
     return out
 
 
-def _back(n: int) -> Badge:
-    """Hidden cards as a neutral badge: the card back and the count (no part draws a back)."""
-    return Badge(f"🂠 × {n}")
-
-
 def kitty_lines(view: dict[str, Any]) -> list[Line]:
     """The kitty, a line each: the cards not yet taken (faces for the auditor, else a hidden
     count, ``data-kitty-untaken``), each share taken (faces when this viewer sees them, else
@@ -448,9 +452,9 @@ def kitty_lines(view: dict[str, Any]) -> list[Line]:
         out.append(line("kitty: not yet taken ", untaken,
                         data=(("kitty-untaken", str(left)),)))
     elif left:
-        out.append(line("kitty: not yet taken ", _back(left)))
+        out.append(line("kitty: not yet taken ", Hidden(left)))
     for seat, share in kitty_shares(view):
-        body = _back(share) if isinstance(share, int) else share
+        body = Hidden(share) if isinstance(share, int) else share
         out.append(line(f"kitty: seat {seat} took ", body, data=(("kitty-seat", str(seat)),)))
     return out
 
@@ -465,8 +469,9 @@ def _lock_lines(view: dict[str, Any]) -> list[Line]:
 
 
 def settlement(view: dict[str, Any]) -> list[Line | Grid]:
-    """The settlement: how the hand ended, then a grid of each seat's side and score under
-    which side wins."""
+    """The settlement: how the hand ended, then under which side wins a grid of each seat's
+    side and score, a row a seat (``data-settle-seat``, ``-side`` the view's side code,
+    ``-score`` the number)."""
     r = as_dict(view.get("result"))
     if not r:
         return []
@@ -482,12 +487,13 @@ def settlement(view: dict[str, Any]) -> list[Line | Grid]:
         out.append(line(wins))
     else:
         n = min(len(scores), seat_count(view))
-        side_row = tuple((SIDE_WORDS.get(s, str(s)),) if s else ("",) for s in
-                         ((sides[i] if isinstance(sides, list) and i < len(sides) else None)
-                          for i in range(n)))
-        out.append(Grid(wins, ("seat", *map(str, range(n))),
-                        ((("side",), *side_row),
-                         (("score",), *((signed(scores[i]),) for i in range(n))))))
+        side = [sides[i] if isinstance(sides, list) and i < len(sides) and sides[i] else ""
+                for i in range(n)]
+        rows = tuple(((str(i),), (SIDE_WORDS.get(side[i], str(side[i])),),
+                      (signed(scores[i]),)) for i in range(n))
+        data = tuple((("settle-seat", str(i)), ("settle-side", str(side[i])),
+                      ("settle-score", str(scores[i]))) for i in range(n))
+        out.append(Grid(wins, ("seat", "side", "score"), rows, row_data=data))
     return out
 
 

@@ -33,6 +33,7 @@ from engine.games.liuhu.describe import (
 )
 from engine.table import (
     Badge,
+    Data,
     Faces,
     Grid,
     Group,
@@ -95,7 +96,7 @@ def _window(view: dict[str, Any]) -> dict[str, Any]:
 
 def meld_group(view: dict[str, Any], seat: int, m: dict[str, Any]) -> Group:
     """One meld face up: its kind, its cards (a 暗杠 to another seat: its one public face, the
-    rest face down), the claimed card and the seat it came from."""
+    rest as card backs, ``data-face-down``), the claimed card and the seat it came from."""
     kind = str(m.get("kind", ""))
     faces = faces_of(m.get("cards"))
     notes = []
@@ -104,11 +105,10 @@ def meld_group(view: dict[str, Any], seat: int, m: dict[str, Any]) -> Group:
     down = len(faces) - 1 if kind == AN_GANG and faces and not owner else 0
     if down:
         faces = faces[:1]
-        notes.append(f"+ {down} face down")
     if m.get("card") is not None and seat_or_none(view, m.get("from")) is not None:
         notes.append(f"took {m['card']} from seat {m['from']}")
     return Group(MELD_TEXT.get(kind, kind), faces, " · ".join(notes),
-                 data=(("meld", kind), ("face-down", str(down))))
+                 data=(("meld", kind), ("face-down", str(down))), face_down=down)
 
 
 def chips_text(view: dict[str, Any], seat: int) -> str:
@@ -294,6 +294,13 @@ def _scored_cards(part: dict[str, Any]) -> tuple[Part, ...]:
     return tuple(p for p in out if p != "")
 
 
+def _split_data(kind: str, part: dict[str, Any]) -> Data:
+    """A split row's facts: its kind (``data-group``), its faces as scored (``data-cards``),
+    its value (``data-value``)."""
+    return (("group", kind), ("cards", " ".join(faces_of(part.get("cards")))),
+            ("value", str(part.get("value"))))
+
+
 def _split_row(kind: str, part: dict[str, Any]) -> tuple[tuple[Part, ...], ...]:
     if kind == "pair":
         label, how = "对子 pair", "holds the winning card" if part.get("holds_winning") else ""
@@ -308,7 +315,8 @@ def _split_row(kind: str, part: dict[str, Any]) -> tuple[tuple[Part, ...], ...]:
 def win_items(view: dict[str, Any], win: dict[str, Any]) -> list[Line | Grid]:
     """One win: who won how (``data-win-seat``, ``data-total``, ``data-bonus``), on which card
     and who pays, the winner's concealed cards, and the recorded split as a grid (each group's
-    kind, cards, exposure and value, the pair, the bonus, the total)."""
+    kind, cards, exposure and value, the pair, the bonus, the total; a row's facts as data:
+    ``data-group``, ``data-cards``, ``data-value``, then ``data-bonus``, ``data-total``)."""
     seat = seat_or_none(view, win.get("seat"))
     kind = str(win.get("type", ""))
     split = as_dict(win.get("split"))
@@ -326,13 +334,17 @@ def win_items(view: dict[str, Any], win: dict[str, Any]) -> list[Line | Grid]:
     conc = faces_of(win.get("concealed"))
     if conc:
         out.append(line("concealed cards ", conc))
-    rows = [_split_row(str(as_dict(g).get("kind", "")), as_dict(g))
-            for g in as_list(split.get("groups"))]
+    parts = [(str(as_dict(g).get("kind", "")), as_dict(g)) for g in as_list(split.get("groups"))]
     if as_dict(split.get("pair")):
-        rows.append(_split_row("pair", as_dict(split.get("pair"))))
+        parts.append(("pair", as_dict(split.get("pair"))))
+    rows = [_split_row(k, p) for k, p in parts]
+    data = [_split_data(k, p) for k, p in parts]
     rows.append((("bonus (自摸 +3, else 0)",), (), (), (str(split.get("bonus")),)))
+    data.append((("bonus", str(split.get("bonus"))),))
     rows.append((("total",), (), (), (f"{total} hu",)))
-    out.append(Grid("the split", ("group", "cards", "exposure", "hu"), tuple(rows)))
+    data.append((("total", str(total)),))
+    out.append(Grid("the split", ("group", "cards", "exposure", "hu"), tuple(rows),
+                    row_data=tuple(data)))
     return out
 
 

@@ -25,7 +25,9 @@ from engine.table import (
     Grid,
     Line,
     Part,
+    Suit,
     TableModel,
+    Text,
     as_dict,
     as_int,
     as_list,
@@ -146,17 +148,18 @@ def round_lines(view: dict[str, Any]) -> list[Line]:
     else:
         parts: list[Part] = []
         for s, face in _plays(view):
-            parts += [f" seat {s} " if parts else f"seat {s} ", Faces((face,))]
+            parts += [" " if parts else "", Text(f"seat {s}", "small"), " ", Faces((face,))]
         top = Line(tuple(parts) or ("no card played yet",), kind="top",
                    title="cards played this round")
     if not number:
         return [top]
     suit = r.get("suit")
-    suit_text = f"suit {SUIT_SYMBOLS[suit]}" if suit in SUIT_SYMBOLS else "suit set by the lead"
+    suit_parts: tuple[Part, ...] = (("suit ", Suit(suit)) if suit in SUIT_SYMBOLS
+                                     else ("suit set by the lead",))
     leader = seat_or_none(view, r.get("leader"))
     final = " · final round" if view.get("final_round") else ""
-    out = [top, line(f"round {number} · {suit_text} · leader seat "
-                     f"{leader if leader is not None else '?'}")]
+    out = [top, line(f"round {number} · ", *suit_parts,
+                     f" · leader seat {leader if leader is not None else '?'}")]
     if view.get("phase") != "over":
         out.append(line(f"{len(_plays(view))} played, {as_int(r.get('turns')) or 0} turns "
                         f"taken{final}"))
@@ -225,8 +228,8 @@ def stock_lines(view: dict[str, Any]) -> list[Line]:
     sd = as_dict(view.get("suit_draw"))
     if sd.get("suit") in SUIT_SYMBOLS:
         shown = faces_of(sd.get("cards"))
-        out.append(line(f"round 1 suit {SUIT_SYMBOLS[sd['suit']]} drawn by seat "
-                        f"{sd.get('drawer')}", " (" if shown else None, shown or None,
+        out.append(line("round 1 suit ", Suit(sd["suit"]), f" drawn by seat {sd.get('drawer')}",
+                        " (" if shown else None, shown or None,
                         ")" if shown else None))
     return out
 
