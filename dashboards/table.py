@@ -134,8 +134,8 @@ TABLE_CSS = """
 .lj-seatnote{font-size:.82rem;margin-top:.12rem}
 .lj-box{border:1px solid #b42318;border-radius:.4rem;padding:.15rem .4rem;font-size:.8rem;
  background:#fff}
-.lj-grid{font-size:.8rem;border-collapse:collapse;margin:.2rem auto}
-.lj-grid caption{font-weight:600;font-size:.8rem}
+.lj-grid{font-size:.76rem;line-height:1.15;border-collapse:collapse;margin:.15rem auto}
+.lj-grid caption{font-weight:600;font-size:.76rem}
 .lj-grid th,.lj-grid td{border:1px solid #c9ccd1;padding:0 .3em}
 .lj-strong{font-weight:700;font-size:1.1em}
 .lj-small{font-size:.78em;color:#57606a}

@@ -16,6 +16,7 @@ dashboard also draws views of logs that strangers wrote.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -449,10 +450,17 @@ def grid_text(g: Grid) -> list[str]:
     rows = [list(g.header)] + [["".join(part_text(p) for p in cell) for cell in row]
                                for row in g.rows]
     width = max((len(r) for r in rows), default=0)
-    cols = [max((len(r[i]) for r in rows if i < len(r)), default=0) for i in range(width)]
+    cols = [max((shown_width(r[i]) for r in rows if i < len(r)), default=0)
+            for i in range(width)]
     out = [g.caption] if g.caption else []
-    out += ["  " + "  ".join(c.ljust(cols[i]) for i, c in enumerate(r)).rstrip() for r in rows]
+    out += ["  " + "  ".join(c + " " * (cols[i] - shown_width(c)) for i, c in enumerate(r))
+            .rstrip() for r in rows]
     return out
+
+
+def shown_width(text: str) -> int:
+    """Columns a terminal gives the text: two for a wide character (CJK), one otherwise."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def hand_text(hand: tuple[str, ...] | int | None) -> str:

@@ -41,7 +41,7 @@ PROBE_JS = """(async () => {
     if (cjk.test(own)) {
       el.dataset.ljCjk = marked.length;
       marked.push({text: own, line: el.classList.contains('lj-now-line'),
-                   badge: el.classList.contains('lj-gj-badge')});
+                   badge: el.classList.contains('lj-badge')});
     }
   }
   const h1 = document.querySelector('h1');
@@ -118,7 +118,8 @@ def _step_to_show(events) -> int:
     for seq in range(1, len(rp)):
         if CJK.search(rows[seq]["detail"]):
             view = rp.game.view(rp.state_at(seq), None)
-            if 'class="lj-gj-badge"' in table_html(rp.game_type, view, list(rp.final.players)):
+            html = table_html(rp.game_type, view, list(rp.final.players))
+            if re.search(r'class="lj-badge[^"]*">够级</span>', html):
                 return seq
     raise AssertionError("no step shows the 够级 badge with a Chinese event detail")
 
