@@ -148,6 +148,33 @@ def valid_snatch(s: KengState, seat: int, card: int) -> bool:
             and not (s.cycle < 3 and len(s.hands[seat]) == 1))
 
 
+def snatch_rule(s: KengState, seat: int, card: int | None) -> tuple[str, str] | None:
+    """None if the claim is a valid snatch, else the rule that forbids this seat's snatch now
+    and why: cycle 1 (KENG-34), a ban (KENG-39), a closed window or a covered play (KENG-36),
+    else the conditions and forbidden cases of KENG-37."""
+    if s.cycle == 1:
+        return "KENG-34", "snatching starts in cycle 2; this is cycle 1"
+    if s.banned[seat]:
+        return "KENG-39", f"seat {seat} is banned from snatching"
+    top = s.top[0]
+    if card is not None and card != top and s.covered and card == s.covered[0]:
+        return "KENG-36", "only the top play can be snatched; the play it covered no longer"
+    if not s.window:
+        return "KENG-36", "the top play's snatch window has closed"
+    if seat == s.top_seat:
+        return "KENG-37", "a seat cannot snatch its own play"
+    if card != top:
+        return "KENG-37", "a snatch plays one card identical to the top play's card"
+    if s.top_duel:
+        return "KENG-37", "the top play is a duel card (forbidden case 1)"
+    if IS_JOKER[top]:
+        return "KENG-37", "the top play is a joker play (forbidden case 2)"
+    if s.cycle < 3 and len(s.hands[seat]) == 1:
+        return "KENG-37", "before cycle 3 a seat holding one card may not snatch (forbidden " \
+                          "case 3)"
+    return None
+
+
 def judge_claim(s: KengState, seat: int, card: int | None) -> str:
     """The outcome of a 抢 claim (KENG-38): valid, void, refused or false."""
     if s.cycle == 1:

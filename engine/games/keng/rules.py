@@ -35,6 +35,7 @@ from engine.games.keng.plays import (
     judge_claim,
     pass_rule,
     play_rule,
+    snatch_rule,
 )
 from engine.games.keng.state import (
     N_SEATS,
@@ -84,16 +85,25 @@ def _draw(s: KengState, seat: int, n: int, kind: str) -> None:
         s.end_due = ("over_limit", seat, 1 - team_of(seat))
 
 
+def _draw_rule(kind: str, tag: str) -> str:
+    """The rule that says how many cards this draw takes and from where: the rest of a draw
+    split by a reshuffle (KENG-43), else the draw's own rule (accepting P, drawing two, the duel
+    loser's, the report and the false-call penalties)."""
+    if tag == CONTINUED:
+        return "KENG-43"
+    return TURN_DRAW_RULE.get(kind) or AUTO_RULE[kind]
+
+
 def _check_draw(s: KengState, e: Event, n: int, tag: str = "") -> None:
     expected = s.stock[:n]
     if e.value != n:
-        rule = AUTO_RULE.get(e.kind, "KENG-11")
-        if tag != CONTINUED:
-            rule = TURN_DRAW_RULE.get(e.kind, rule)
-        raise _illegal(s, e, rule,
+        raise _illegal(s, e, _draw_rule(e.kind, tag),
                        f"{e.kind} owes {n} cards, event says {e.value}")
     if e.cards != expected:
-        raise _illegal(s, e, "KENG-43" if len(expected) < n else "KENG-11",
+        # a short stock: the draw takes the cards there are, the rest after the reshuffle
+        # (KENG-43), or only those when nothing can be reshuffled (KENG-44)
+        short = "KENG-43" if s.table else "KENG-44"
+        raise _illegal(s, e, short if len(expected) < n else _draw_rule(e.kind, tag),
                        f"the stock's next {len(expected)} cards are {format_faces(expected) or '-'}"
                        f", event has {format_faces(e.cards) or '-'}")
     if e.tag != tag:
@@ -217,9 +227,12 @@ def _step_auto(s: KengState, e: Event, kind: str) -> None:
         s.end_due = None
         return
     if kind in DRAW_KINDS or kind in ("REPORT_PENALTY", "SNATCH_PENALTY"):
+        rest = s.owed is not None and kind == s.owed[1]
         if e.seat != exp.seat:
-            raise _illegal(s, e, AUTO_RULE[kind], f"{kind} is owed by seat {exp.seat}")
-        if s.owed is not None and kind == s.owed[1]:
+            raise _illegal(s, e, _draw_rule(kind, CONTINUED if rest else ""),
+                           f"{kind} is owed by seat {exp.seat}")
+        if rest:
+            assert s.owed is not None, "the rest of a draw is owed"
             _check_draw(s, e, s.owed[2], CONTINUED)
             _draw(s, e.seat, s.owed[2], kind)
             return
@@ -557,6 +570,10 @@ def _step_snatch(s: KengState, e: Event) -> None:
     card = e.cards[0] if e.cards else None
     outcome = judge_claim(s, e.seat, card)
     if e.tag != outcome:
+        why = snatch_rule(s, e.seat, card) if e.tag == "valid" else None
+        if why is not None:     # recorded as a snatch: cite the rule that forbids this one
+            raise _illegal(s, e, why[0], f"{why[1]}: the claim is judged {outcome!r}, "
+                           "recorded 'valid'", also=("KENG-38",))
         raise _illegal(s, e, "KENG-38", f"the claim is judged {outcome!r}, recorded {e.tag!r}")
     if outcome == "valid":
         _play(s, e.seat, e.cards, SUIT[cast(int, card)], "KENG-35")
@@ -607,10 +624,12 @@ def step(s: KengState, e: Event) -> None:
     due = next_auto(s)
     if due is not None:
         if e.kind != due:
-            if due == "DUEL_END" and e.kind in ("DUEL_PLAY", "PLAY"):
+            if due == "DUEL_END" and s.duel is not None and e.kind in ("DUEL_PLAY", "PLAY"):
                 raise _duel_lost(s, e)
-            raise _illegal(s, e, AUTO_RULE[due] if due != "GAME_END" else _end_rule(s),
-                           f"the engine owes {due} before any other event",
+            rest = " (the rest of the draw, after the reshuffle)" \
+                if _owed_rule(s, due) == "KENG-43" and due != "RESHUFFLE" else ""
+            raise _illegal(s, e, _owed_rule(s, due),
+                           f"the engine owes {due}{rest} before any other event",
                            legal=legal_now(s))
         _step_auto(s, e, due)
     else:
@@ -641,6 +660,16 @@ def _duel_lost(s: KengState, e: Event) -> Exception:
     return _illegal(s, e, "KENG-30", f"{who} has no legal duel card after {last} and so has "
                     f"lost the duel: he draws {n} card{'s' * (n != 1)}, one for each duel card",
                     legal="the engine's DUEL_END (owed)")
+
+
+def _owed_rule(s: KengState, due: str) -> str:
+    """The rule of the automatic event owed now: the game's end, the rest of a draw split by a
+    reshuffle (KENG-43: it continues from the new stock), else the event's own rule."""
+    if due == "GAME_END":
+        return _end_rule(s)
+    if s.owed is not None and due == s.owed[1] and not s.reshuffle_due:
+        return "KENG-43"
+    return AUTO_RULE[due]
 
 
 def _end_rule(s: KengState) -> str:

@@ -128,28 +128,44 @@ def legal_actions(s: LhState) -> list[Event]:
     return []
 
 
+# the rule of the phase a seat is in while nothing is owed: what it may do now
+PHASE_RULE = {TURN: "LH-15", CLAIMED: "LH-18", RESPOND: "LH-34", CLAIM: "LH-33"}
+
+
 def _not_due_rule(s: LhState, kind: str) -> str:
-    """The rule an engine event breaks when it is not owed: a draw in the post-draw phase
-    (LH-13 on the dealer's first turn, LH-15), after a claim (LH-18); else LH-72."""
-    if kind == "DRAW" and s.phase == TURN:
-        return "LH-13" if s.drawn < 0 and not s.pool and not any(s.melds) else "LH-15"
-    if kind == "DRAW" and s.phase == CLAIMED:
-        return "LH-18"
-    return "LH-72"
+    """The rule an engine event breaks when it is not owed: that of the phase on (a draw on
+    the dealer's first turn LH-13, the post-draw phase LH-15, after a claim LH-18, a window
+    LH-34, an awarded claim LH-33); a second GAME_START LH-72."""
+    if kind == "GAME_START":
+        return "LH-72"
+    if kind == "DRAW" and turns.dealer_first_turn(s):
+        return "LH-13"
+    return PHASE_RULE.get(s.phase, "LH-72")
 
 
-def _phase_rule(s: LhState, kind: str) -> str:
-    """The rule an action breaks when its phase is not on."""
-    ph = s.phase
-    if ph == RESPOND:
-        return "LH-34"
-    if ph == CLAIM:
-        return "LH-33"
+def _phase_rule(s: LhState, e: Event) -> str:
+    """The rule an action breaks when its phase is not on: that of the phase on for the seats
+    in it (the window's, the awarded claim's, the seat on turn's), else the action's own."""
+    ph, kind = s.phase, e.kind
+    if ph in (RESPOND, CLAIM) or e.seat == s.turn:
+        return PHASE_RULE.get(ph, "LH-72")
     if kind == "RESPOND":
         return "LH-34"
     if kind in ("CHI", "PENG", "MING_GANG"):
         return {"CHI": "LH-26", "PENG": "LH-20", "MING_GANG": "LH-21"}[kind]
     return "LH-72"
+
+
+def _owed_rule(s: LhState, due: str) -> str:
+    """The rule of the automatic event owed now; once the hand has ended (a win, LH-2, or an
+    empty wall, LH-64) only its settlement and end follow."""
+    if due == "DRAW" and s.phase == TAIL:
+        return "LH-24"
+    if due == "SETTLE":
+        return "LH-2"
+    if due == "GAME_END":
+        return "LH-2" if s.hus else "LH-64"
+    return AUTO_RULE[due]
 
 
 def step(s: LhState, e: Event) -> None:
@@ -160,8 +176,8 @@ def step(s: LhState, e: Event) -> None:
     due = next_auto(s)
     if due is not None:
         if e.kind != due:
-            raise illegal(s, e, AUTO_RULE[due] if due != "DRAW" or ph != TAIL
-                          else "LH-24", f"the engine owes {due} before any other event")
+            raise illegal(s, e, _owed_rule(s, due), f"the engine owes {due} before any other "
+                          "event")
         AUTO_STEP[due](s, e)
     else:
         kind = e.kind
@@ -177,7 +193,7 @@ def step(s: LhState, e: Event) -> None:
                    window.step_respond if ph == RESPOND and kind == "RESPOND" else
                    CLAIM_STEP.get(kind) if ph == CLAIM else None)
         if handler is None:
-            raise illegal(s, e, _phase_rule(s, kind), f"{kind} is not legal now (phase {ph})")
+            raise illegal(s, e, _phase_rule(s, e), f"{kind} is not legal now (phase {ph})")
         handler(s, e)
     s.seq += 1
 

@@ -91,8 +91,8 @@ def step_draw(s: LhState, e: Event) -> None:
     (LH-15)."""
     from_tail = s.phase == TAIL
     card, tag = (s.wall[s.tail], TAIL_END) if from_tail else (s.wall[s.front], FRONT)
-    if e.seat != s.turn:
-        raise illegal(s, e, "LH-17", f"seat {s.turn} draws now")
+    if e.seat != s.turn:         # the kong's declarer draws its replacement (LH-24)
+        raise illegal(s, e, "LH-24" if from_tail else "LH-17", f"seat {s.turn} draws now")
     if e.tag != tag:
         rule = "LH-24" if from_tail else "LH-14"
         raise illegal(s, e, rule, f"the draw now is from the {tag} of the wall")
@@ -108,10 +108,16 @@ def step_draw(s: LhState, e: Event) -> None:
 
 # ---------------------------------------------------------------- the post-draw phase
 
+def dealer_first_turn(s: LhState) -> bool:
+    """True while the dealer is in its first post-draw phase, before any draw or play (LH-13)."""
+    return s.phase == TURN and s.drawn < 0 and not s.pool and not any(s.melds)
+
+
 def _own_turn(s: LhState, e: Event, post_draw_only: bool) -> int:
     """The seat on turn acts, in the phase the action needs, with one card of its hand."""
-    if e.seat != s.turn:
-        raise illegal(s, e, "LH-17", f"it is seat {s.turn}'s turn")
+    if e.seat != s.turn:        # the hand opens with the dealer's turn (LH-13), else LH-17
+        raise illegal(s, e, "LH-13" if dealer_first_turn(s) else "LH-17",
+                      f"it is seat {s.turn}'s turn")
     if post_draw_only and s.phase == CLAIMED:
         raise illegal(s, e, "LH-18", "after 吃 or 碰 the claimer only discards")
     if len(e.cards) != 1 or e[3:7] != (NONE, NONE, "", None):

@@ -73,7 +73,7 @@ def initial_state(e: Event) -> MdsState:
     p = start_payload(e, GAME_ID, RULES_VERSION)
     opts = _options(e, p)
     n = opts.mds_players
-    players = start_players(e, p, "MDS-7", n)
+    players = start_players(e, p, "MDS-6", n)
     leader, rule = p.get("first_leader"), p.get("first_leader_rule")
     if not isinstance(leader, int) or isinstance(leader, bool) or not 0 <= leader < n \
             or leader != e.value:

@@ -53,14 +53,14 @@ def final_rule(card: int, suit: int) -> str | None:
 
 
 def follow_rule(s: MdsState, hand: tuple[int, ...], card: int) -> str | None:
-    """MDS-16 / MDS-17 / MDS-29: a follower plays the round suit or a joker it may play."""
+    """MDS-16 / MDS-29: a follower plays the round suit or a joker it may play; an off-suit
+    card breaks the follow rule (MDS-16; MDS-29 in the 收到爽 phase), also when the seat lacks
+    the suit (MDS-17 says what it does instead: draw)."""
     if IS_JOKER[card]:
         return joker_rule(card, len(hand), s.options)
     if SUIT[card] == s.suit:
         return None
-    if not s.stock:
-        return "MDS-29"
-    return "MDS-16" if has_suit(hand, s.suit) else "MDS-17"
+    return "MDS-16" if s.stock else "MDS-29"
 
 
 def draw_rule(s: MdsState, hand: tuple[int, ...]) -> str | None:
@@ -86,12 +86,12 @@ def held_flag(s: MdsState, hand: tuple[int, ...]) -> int:
 
 def no_play_rule(s: MdsState, hand: tuple[int, ...]) -> tuple[str | None, str]:
     """May the seat to act not play? The rule it breaks (or None) and the reason tag it must
-    give (MDS-17, MDS-18, MDS-29, MDS-32, MDS-34)."""
+    give (MDS-12, MDS-17, MDS-18, MDS-29, MDS-32, MDS-34)."""
     if s.winner >= 0:
         return None, FINAL
     if s.suit < 0:
-        if can_lead(hand, s.options):
-            return "MDS-32", NO_LEAD
+        if can_lead(hand, s.options):       # it leads (MDS-12); MDS-32 is the phase's rule
+            return ("MDS-12" if s.stock else "MDS-32"), NO_LEAD
         return ("MDS-18" if s.stock else None), NO_LEAD
     if s.stock:
         return "MDS-17", NO_SUIT

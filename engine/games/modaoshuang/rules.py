@@ -16,7 +16,15 @@ from typing import cast
 from engine.cards import format_face, format_faces
 from engine.events import NONE, Event, payload_json
 from engine.games.frame import check_frame, check_seat, illegal, invalid, result_diff
-from engine.games.modaoshuang.cards import FACE_TEXT, IS_JOKER, STRENGTH, SUIT, SUITS, hand_value
+from engine.games.modaoshuang.cards import (
+    FACE_TEXT,
+    IS_JOKER,
+    STRENGTH,
+    SUIT,
+    SUITS,
+    hand_value,
+    has_suit,
+)
 from engine.games.modaoshuang.plays import (
     FINAL,
     PENALTY,
@@ -113,6 +121,8 @@ def owed_rule(s: MdsState, kind: str) -> str:
     """The rule that makes the engine owe this automatic event."""
     if kind == "MISSED_REPORT" and s.missed and s.missed[0][1] == JOKER:
         return "MDS-20"
+    if kind == "ROUND_END" and s.winner >= 0:
+        return "MDS-34"             # the final round is over: the game is settled
     return AUTO_RULE[kind]
 
 
@@ -296,7 +306,7 @@ def _step_round_end(s: MdsState, e: Event) -> None:
         raise illegal(s, e, "MDS-13", f"the highest card of the round was played by seat "
                       f"{seat}")
     if e[2:7] != (cards, coll, s.round_no, tag, None):
-        _exact(s, e, auto_event(s, "ROUND_END"), "MDS-30")
+        _exact(s, e, auto_event(s, "ROUND_END"), "MDS-34" if s.winner >= 0 else "MDS-30")
     if coll >= 0:
         _gain(s, coll, cards)
         s.dead = s.dead + tuple(c for c in s.table if c >= 52)
@@ -365,8 +375,7 @@ def _bad_card(s: MdsState, e: Event, hand: tuple[int, ...]) -> None:
 
 
 PLAY_REASON = {
-    "MDS-16": "a follower holding the round suit must play it (or a joker)",
-    "MDS-17": "a follower lacking the round suit plays a joker or draws",
+    "MDS-16": "a follower plays a card of the round suit or a joker",
     "MDS-19": "an RJ needs at least three cards in hand, a BJ two "
               "(mds_joker_violation=illegal)",
     "MDS-29": "in the 收到爽 phase a follower plays the round suit or a joker, or (lacking the "
@@ -417,7 +426,9 @@ def _unusual_play(s: MdsState, e: Event, hand: tuple[int, ...], c: int) -> int:
     else:
         rule = follow_rule(s, hand, c)
     if rule:
-        raise illegal(s, e, rule, PLAY_REASON[rule] + f" (suit {_suit_text(s.suit)})")
+        instead = "; lacking the suit, it draws (MDS-17)" \
+            if rule == "MDS-16" and not has_suit(hand, s.suit) else ""
+        raise illegal(s, e, rule, PLAY_REASON[rule] + f" (suit {_suit_text(s.suit)}){instead}")
     if lead and IS_JOKER[c]:
         if not 0 <= e.value <= 3:
             raise illegal(s, e, "MDS-12", "a led joker names the round suit (value 0-3 = s h c d)")
@@ -509,6 +520,8 @@ def _step_no_play(s: MdsState, e: Event) -> None:
     if rule:
         raise illegal(s, e, rule, {
             "MDS-32": "a leader holding a card it may lead must lead",
+            "MDS-12": "the leader leads a card; not playing is for the 收到爽 phase and the "
+                      "final round",
             "MDS-18": "a leader with no card it may lead draws while the stock is not empty",
             "MDS-17": "while the stock is not empty a follower plays or draws",
             "MDS-29": f"holding the round suit {_suit_text(s.suit)} it must play",

@@ -100,7 +100,7 @@ def test_keng_12_draw_is_exactly_two_cards():
     three = Event("DRAW", seat=0, cards=s.stock[:3], value=3, game_id=s.game_id, seq=s.seq)
     assert rejected(s, three).rule_id == "KENG-12"
     one = Event("DRAW", seat=0, cards=s.stock[:1], value=2, game_id=s.game_id, seq=s.seq)
-    assert rejected(s, one).rule_id == "KENG-11"
+    assert rejected(s, one).rule_id == "KENG-12"      # the draw-two rule, not the turn's
 
 
 # ---------------------------------------------------------------- KENG-13 draw when able

@@ -62,7 +62,7 @@ def test_keng_34_snatching_starts_in_cycle_2():
     s = window({3: "7h 4s 6s"}, cycle=1)
     assert not s.window
     assert keng.claim(s, 3, parse_face("7h")).tag == "void"
-    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-34"
 
 
 # ---------------------------------------------------------------- KENG-35 effects
@@ -132,7 +132,7 @@ def test_keng_36_pass_by_the_seat_due_closes_the_window():
     assert claim.tag == "void"                                     # late (KENG-38 case 4)
     after = run(s, claim)
     assert after.hands[3] == cards_of("7h 4s 6s")
-    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-36"
 
 
 def test_keng_36_next_play_closes_it_only_the_top_play_can_be_snatched():
@@ -194,7 +194,7 @@ def test_keng_37_own_play_cannot_be_snatched():
     """KENG-37: Own play cannot be snatched."""
     s = window({0: "7h 7h 2c"})
     assert keng.claim(s, 0, parse_face("7h")).tag == "false"
-    assert rejected(s, snatch(s, 0, "7h", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 0, "7h", "valid")).rule_id == "KENG-37"
 
 
 def test_keng_37_card_must_be_identical():
@@ -202,7 +202,7 @@ def test_keng_37_card_must_be_identical():
     s = window({3: "7d 7s 9h"})
     for card in ("7d", "7s", "9h"):
         assert keng.claim(s, 3, parse_face(card)).tag == "false"
-    assert rejected(s, snatch(s, 3, "7d", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 3, "7d", "valid")).rule_id == "KENG-37"
 
 
 def test_keng_37_exactly_one_card():
@@ -218,7 +218,7 @@ def test_keng_37_forbidden_case_1_duel_cards_including_the_starting_a():
     s, _ = settle(run(s, play(s, 0, "Ah")))
     assert s.window and s.top_duel
     assert keng.claim(s, 2, parse_face("Ah")).tag == "false"
-    assert rejected(s, snatch(s, 2, "Ah", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 2, "Ah", "valid")).rule_id == "KENG-37"
     s = run(s, duel_play(s, 3, "5h"))
     assert keng.claim(s, 2, parse_face("5h")).tag == "false"
 
@@ -229,7 +229,7 @@ def test_keng_37_forbidden_case_2_joker_plays(joker):
     s = window({3: f"{joker} 4s 6s"}, card=joker, suit="h")
     assert s.window
     assert keng.claim(s, 3, parse_face(joker)).tag == "false"
-    assert rejected(s, snatch(s, 3, joker, "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 3, joker, "valid")).rule_id == "KENG-37"
 
 
 def test_keng_37_forbidden_case_3_last_card_before_cycle_3():
@@ -237,7 +237,7 @@ def test_keng_37_forbidden_case_3_last_card_before_cycle_3():
     then goes out (KENG-46)."""
     s = window({3: "7h"}, cycle=2)
     assert keng.claim(s, 3, parse_face("7h")).tag == "false"
-    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-37"
     s = window({3: "7h"}, cycle=3)
     s, done = settle(run(s, snatch(s, 3, "7h", "valid")))
     assert [e.kind for e in done] == ["GAME_END"]
@@ -275,7 +275,7 @@ def test_keng_38_case_2_banned_seat_refused_without_penalty():
         assert claim.tag == "refused"
         after = run(s, claim)
         assert same_but_seq(s, after) and owed(after) is None
-    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-38"
+    assert rejected(s, snatch(s, 3, "7h", "valid")).rule_id == "KENG-39"
 
 
 def test_keng_38_case_4_late_claims_are_void_and_the_card_stays():

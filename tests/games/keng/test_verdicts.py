@@ -5,11 +5,14 @@ was legal; every message is one line a player understands."""
 from __future__ import annotations
 
 import json
+import random
 
+from engine.cards import parse_faces
 from engine.games import keng
 
 from .conftest import (
     accept,
+    draw,
     duel_play,
     owed,
     pass_,
@@ -152,3 +155,99 @@ def test_keng_46_a_game_end_mismatch_names_only_the_differing_fields():
     assert "tag (reason) is 'out', event says 'over_limit'" in err.reason
     assert "{" not in err.reason
     settle(s)
+
+
+# ---------------------------------------------------------------- draws: the draw's own rule
+
+def test_keng_12_a_draw_of_other_cards_than_the_stocks_cites_the_draw_two_rule():
+    """KENG-12 (not KENG-11, the turn): drawing two takes the stock's next two cards."""
+    s = pos(top="5h")
+    wrong = draw(s, 0)._replace(cards=s.stock[1:3])
+    err = rejected(s, wrong)
+    assert err.rule_id == "KENG-12" and "the stock's next 2 cards are" in err.reason
+
+
+def test_keng_44_a_short_draw_with_nothing_to_reshuffle_cites_the_empty_discard_rule():
+    """KENG-44 (not KENG-43, the reshuffle): with no played card besides the top play the draw
+    takes only the card there is; KENG-43 still applies when a reshuffle can follow."""
+    s = pos(top="5h", stock="2s", table="")
+    err = rejected(s, draw(s, 0)._replace(cards=parse_faces("2s 3s")))
+    assert err.rule_id == "KENG-44" and "the stock's next 1 cards are 2s" in err.reason
+    s = pos(top="5h", stock="2s", table="2h")
+    assert rejected(s, draw(s, 0)._replace(cards=parse_faces("2s 2h"))).rule_id == "KENG-43"
+
+
+def test_keng_30_a_duel_losers_draw_of_other_cards_cites_the_duel():
+    """KENG-30 step 4 (not KENG-11): the duel loser draws the stock's next cards."""
+    s = pos({0: "Ah 7s 2c", 3: "9d Kh 2d"}, top="5h", to_act=0, stock="3s 4s 6s")
+    s = run(s, play(s, 0, "Ah"))
+    s = keng.apply(s, keng.auto_event(s))           # DUEL_START
+    exp = keng.auto_event(s)
+    assert exp.kind == "DUEL_END"
+    assert rejected(s, exp._replace(cards=parse_faces("4s"))).rule_id == "KENG-30"
+
+
+def test_keng_33_a_report_penalty_of_other_cards_cites_the_report_rule():
+    """KENG-33 (not KENG-11): the forgotten report's two cards are the stock's next two."""
+    s = pos({0: "9h 2c", 1: "2d 3d"}, top="5h", stock="3s 4s 6s 7s")
+    s = run(s, play(s, 0, "9h"), lambda t: draw(t, 1))
+    assert owed(s) == "REPORT_PENALTY"
+    exp = keng.auto_event(s)
+    assert rejected(s, exp._replace(cards=parse_faces("7s 6s"))).rule_id == "KENG-33"
+
+
+def test_keng_38_a_false_call_penalty_of_other_cards_cites_the_claim_rule():
+    """KENG-38 (not KENG-11): a false call's one card is the stock's next card."""
+    s = pos({0: "7h 2c 3c", 3: "4s 6s 9h"}, top="5h", to_act=0, cycle=2, window=False,
+            stock="Kd 2h 3h")
+    s = run(s, play(s, 0, "7h"))
+    s = run(s, keng.claim(s, 3, None))
+    assert owed(s) == "SNATCH_PENALTY"
+    exp = keng.auto_event(s)
+    assert rejected(s, exp._replace(cards=parse_faces("2h"))).rule_id == "KENG-38"
+
+
+# ---------------------------------------------------------------- the rest of a split draw
+
+def test_keng_43_an_action_while_the_rest_of_the_duel_losers_draw_is_owed():
+    """KENG-43 (not KENG-30, and no crash): once the duel has ended, the rest of the loser's
+    draw continues from the new stock before anything else."""
+    s = pos({0: "Ah 7s 2c", 3: "Ad 9d 2d"}, top="5h", to_act=0, stock="3s", table="6h 7h")
+    s = run(s, play(s, 0, "Ah"))
+    s = keng.apply(s, keng.auto_event(s))           # DUEL_START
+    s = run(s, duel_play(s, 3, "Ad"))
+    s = keng.apply(s, keng.auto_event(s))           # DUEL_END: one card, the stock is empty
+    s = keng.apply(s, keng.auto_event(s, random.Random(0)))       # RESHUFFLE
+    assert owed(s) == "DUEL_END" and s.duel is None
+    for e in (duel_play(s, 3, "9d"), play(s, 1, "2d"), pass_(s, 1)):
+        err = rejected(s, e)
+        assert err.rule_id == "KENG-43"
+        assert "the rest of the draw, after the reshuffle" in err.reason
+    rest = keng.auto_event(s)
+    assert rest.tag == "continued"
+    assert rejected(s, rest._replace(seat=3)).rule_id == "KENG-43"
+
+
+# ---------------------------------------------------------------- a claim recorded as a snatch
+
+def test_keng_37_a_claim_recorded_valid_cites_the_condition_it_fails():
+    """KENG-37 (not KENG-38, the judging): a SNATCH recorded 'valid' that is no valid snatch
+    cites the rule that forbids this snatch; KENG-38 is named as also broken."""
+    s = pos({0: "7h 7h 2c", 3: "7d 4s 6s"}, top="5h", to_act=0, cycle=2, window=False)
+    s = run(s, play(s, 0, "7h"))
+    err = rejected(s, snatch(s, 0, "7h", "valid"))
+    assert err.rule_id == "KENG-37" and err.also == ("KENG-38",)
+    assert "a seat cannot snatch its own play: the claim is judged 'false'" in err.reason
+    err = rejected(s, snatch(s, 3, "7d", "valid"))
+    assert err.rule_id == "KENG-37" and "identical to the top play's card" in err.reason
+
+
+def test_keng_36_a_claim_recorded_valid_on_the_covered_play_cites_the_window_rule():
+    """KENG-36 (not KENG-38): only the current top play can be snatched; a card identical to
+    the covered play is late."""
+    s = pos({0: "7h 2c 3c", 1: "9h 2d 3d", 3: "7h 4s 6s"}, top="5h", to_act=0, cycle=2,
+            window=False)
+    s = run(s, play(s, 0, "7h"), lambda t: play(t, 1, "9h"))
+    err = rejected(s, snatch(s, 3, "7h", "valid"))
+    assert err.rule_id == "KENG-36" and "judged 'void'" in err.reason
+    assert rejected(s, snatch(s, 3, "7h", "false")).rule_id == "KENG-38"

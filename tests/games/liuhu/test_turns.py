@@ -30,9 +30,11 @@ def test_discard_must_be_held_lh16_and_any_card_may_go():
 
 def test_out_of_turn_lh17_and_one_action_lh15():
     s = _turn()
-    rejected(s, act(s, "DISCARD", 1, "As"), "LH-17")
+    rejected(s, act(s, "DISCARD", 1, "As"), "LH-13")      # the dealer's first turn (LH-13)
+    rejected(_turn(drawn="6s"), act(s, "DISCARD", 1, "As"), "LH-17")
     s2 = play(s, act(s, "DISCARD", 0, "6s"))
     assert s2.turn == 1
+    rejected(s2, act(s2, "DISCARD", 2, "As"), "LH-17")
     rejected(s2, act(s2, "DRAW", 1, (s2.wall[s2.front],), tag="front"), "LH-15")
 
 
@@ -118,6 +120,9 @@ def test_liuju_is_owed_not_a_draw_lh64():
 
 
 def test_engine_events_out_of_place_lh72():
+    """LH-72 for a second GAME_START; an engine event out of place in the post-draw phase
+    cites that phase's rule (LH-15: the seat on turn does one of its actions)."""
     s = _turn()
-    rejected(s, act(s, "SETTLE", -1, payload='{"changes":[0,0,0,0,0,0]}'), "LH-72")
-    rejected(s, act(s, "WINDOW", -1, "6s", target=0, value=0, tag="discard"), "LH-72")
+    rejected(s, act(s, "GAME_START", -1), "LH-72")
+    rejected(s, act(s, "SETTLE", -1, payload='{"changes":[0,0,0,0,0,0]}'), "LH-15")
+    rejected(s, act(s, "WINDOW", -1, "6s", target=0, value=0, tag="discard"), "LH-15")

@@ -72,7 +72,7 @@ PLAUSIBLE = {
              "MDS-29", "MDS-32", "MDS-34"},
     "DRAW": {"MDS-11", "MDS-15", "MDS-17", "MDS-18", "MDS-21", "MDS-24", "MDS-25", "MDS-28",
              "MDS-34"},
-    "NO_PLAY": {"MDS-11", "MDS-17", "MDS-18", "MDS-25", "MDS-29", "MDS-32", "MDS-34"},
+    "NO_PLAY": {"MDS-11", "MDS-12", "MDS-17", "MDS-18", "MDS-25", "MDS-29", "MDS-32", "MDS-34"},
     "REPORT": {"MDS-22", "MDS-26", "MDS-27"},
     "GIFT": {"MDS-25"},
 }
@@ -172,7 +172,7 @@ def test_mds_17_follower_without_suit_or_joker_must_draw_and_then_may_play_the_d
     the suit may then be played (or, 诈摸 on, it may draw again)."""
     s = pos(["2s 3s", "4c 5d", "6h 8d"], stock="Th Qc", table=[(0, "5h")])
     assert _norm(acts(s)) == {D(1, 0)}
-    assert rejected(s, play(s, 1, "4c")).rule_id == "MDS-17"
+    assert rejected(s, play(s, 1, "4c")).rule_id == "MDS-16"    # the follow rule, not the draw
     assert rejected(s, no_play(s, 1, "no_suit")).rule_id == "MDS-17"
     s = run(s, draw(s, 1, 0))
     assert _norm(acts(s)) == {P(1, "Th"), D(1, 1)}

@@ -95,7 +95,7 @@ def test_mds_12_round_one_is_played_to_the_drawn_suit():
     assert rejected(s, play(s, 0, "BJ", suit="h")).rule_id == "MDS-3"
     assert mds.apply(s, play(s, 0, "BJ")).suit == 0
     s = pos(["5h 6d", "4h 5d", "6h 8d"], stock=STOCK, round_no=1, first_suit="s", suit="s")
-    assert rejected(s, play(s, 0, "5h")).rule_id == "MDS-17"
+    assert rejected(s, play(s, 0, "5h")).rule_id == "MDS-16"     # lacking the suit: still MDS-16
     assert _kinds_of(s) == [("DRAW", "turn")]
 
 
@@ -170,7 +170,7 @@ def test_mds_17_a_follower_lacking_the_suit_must_draw():
     """MDS-17: no suit and no joker: only DRAW; NO_PLAY and off-suit cards are refused."""
     s = pos(["2s 3s", "4c 5d", "6h 8d"], stock="Kd 2c 7h 9c", table=[(0, "5h")])
     assert _kinds_of(s) == [("DRAW", "turn")]
-    assert rejected(s, play(s, 1, "4c")).rule_id == "MDS-17"
+    assert rejected(s, play(s, 1, "4c")).rule_id == "MDS-16"     # the follow rule, not the draw
     assert rejected(s, no_play(s, 1, "no_suit")).rule_id == "MDS-17"
     s = run(s, draw(s, 1, 0), lambda t: draw(t, 1, 0), lambda t: draw(t, 1, 0))
     assert hand(s, 1) == "7h 2c 4c 5d Kd"
@@ -195,7 +195,7 @@ def test_mds_18_a_later_leader_does_not_draw():
     """MDS-18: a leader with a card it may lead must lead."""
     s = pos(["2h 3s", "4c 5d", "6h 8d"], stock=STOCK, leader=0)
     assert rejected(s, draw(s, 0)).rule_id == "MDS-18"
-    assert rejected(s, no_play(s, 0, "no_lead")).rule_id == "MDS-32"
+    assert rejected(s, no_play(s, 0, "no_lead")).rule_id == "MDS-12"   # MDS-32: the phase's
 
 
 def test_mds_18_a_stuck_leader_draws_until_it_can_lead():

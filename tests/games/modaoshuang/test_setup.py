@@ -144,7 +144,7 @@ def test_mds_7_a_start_with_a_missing_or_unknown_option_is_refused():
         assert info.value.rule_id == "MDS-7"
     with pytest.raises(IllegalMove) as info:
         mds.initial_state(_with_payload(e0, players=["a", "b"]))
-    assert info.value.rule_id == "MDS-7"
+    assert info.value.rule_id == "MDS-6"           # the seats 0 … n-1, not the options
 
 
 # ---------------------------------------------------------------- MDS-8 first leader
