@@ -66,7 +66,7 @@ def initial_state(variant: str, e: Event) -> DdzState:
     if isinstance(raw, dict) and any(v is None for v in raw.values()):
         raise start_error(e, "DDZ-6", "every option is recorded with its value")
     opts = start_options(e, p, OPTIONS[variant], "DDZ-6")
-    players = start_players(e, p, "DDZ-6", SEATS)
+    players = start_players(e, p, "DDZ-1", SEATS)
     if sorted(e.cards) != SORTED_DECK[variant]:
         rule = "DDZ-5" if four_deck(variant) else "DDZ-4"
         raise start_error(e, rule, f"the deck has {len(e.cards)} cards but not the "

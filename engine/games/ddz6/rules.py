@@ -39,9 +39,10 @@ import random
 from collections.abc import Callable
 
 from engine.cards import BLACK_JOKER, RED_JOKER
+from engine.errors import IllegalMove, InvalidEvent
 from engine.events import Event
 from engine.games.ddz6 import play, setup
-from engine.games.ddz6.state import BID, DOUBLE, OVER, PLAY, SHOW, SIDE, DdzState
+from engine.games.ddz6.state import BID, DOUBLE, OUT, OVER, PLAY, SHOW, SIDE, VOID, DdzState
 from engine.games.frame import check_frame, check_seat, illegal, invalid
 
 Step = Callable[[DdzState, Event], None]
@@ -111,14 +112,17 @@ WANT_PHASE = {**PHASE_OF, "PLAY": PLAY, "PASS": PLAY}
 
 def phase_rule(s: DdzState, kind: str) -> str:
     """The rule an action breaks when its phase is not on: DDZ-23 (no zhengfan bidding),
-    DDZ-15 (3v3 bidding in cases B1, B2 only), DDZ-14 (once round), DDZ-35, DDZ-37, DDZ-38;
-    a play before doubling or show hand is over cites those; else DDZ-92."""
+    DDZ-15 (3v3 bidding in cases B1, B2 only), DDZ-14 (once round); a side choice DDZ-24
+    (3v3) or DDZ-31 (2v4), whose sides need none, DDZ-33 (zhengfan solo: no side choosing),
+    else DDZ-35; DDZ-37, DDZ-38; a play before doubling or show hand is over cites those;
+    else DDZ-92."""
     if kind == "BID":
         if s.variant == "zhengfan":
             return "DDZ-23"
         return "DDZ-15" if s.variant == "3v3" and s.case in ("A", "C") else "DDZ-14"
-    if kind == "SIDE_CHOICE":
-        return "DDZ-35"
+    if kind == "SIDE_CHOICE":      # sides by the marks and bids (3v3, 2v4), a solo landlord
+        return {"3v3": "DDZ-24", "2v4": "DDZ-31"}.get(
+            s.variant, "DDZ-33" if s.solo else "DDZ-35")
     if kind == "DOUBLE":
         return "DDZ-37"
     if kind == "SHOW_HAND":
@@ -126,14 +130,70 @@ def phase_rule(s: DdzState, kind: str) -> str:
     return {DOUBLE: "DDZ-37", SHOW: "DDZ-38"}.get(s.phase, "DDZ-92")
 
 
+END_KINDS = ("AUTO_END", "HAND_END", "GAME_END")
+
+
+def end_rule(s: DdzState) -> str:
+    """The rule by which the hand has ended (or ends without another action): DDZ-76 a seat
+    went out, DDZ-77 3v3 case C, DDZ-78 a 4-deck auto-win, DDZ-18 (3v3 nobody bid) or DDZ-79
+    (both zhengfan landlords) a void hand; DDZ-92 if none applies."""
+    if s.end_reason == OUT:
+        return "DDZ-76"
+    reason = s.auto[0] if s.auto else ""
+    if reason == VOID:
+        return "DDZ-18" if s.variant == "3v3" else "DDZ-79"
+    if reason:
+        return "DDZ-77" if reason == "case_c" else "DDZ-78"
+    return "DDZ-92"
+
+
+def _end_text(s: DdzState) -> str:
+    """How the hand ended, for messages."""
+    if s.end_reason == OUT:
+        return f"the hand is over: seat {s.out_seat} played his last card"
+    reason = s.auto[0] if s.auto else ""
+    if reason == VOID:
+        return "the hand is void"
+    return f"the hand ends without play ({'case C' if reason == 'case_c' else 'auto-win'})"
+
+
+def _owed_refusal(s: DdzState, e: Event, due: str) -> IllegalMove:
+    """The refusal of a seat's action sent while the engine owes an event: the rule it breaks
+    once the engine's events are recorded — the hand's end when they end it (DDZ-76 …), or
+    whatever the action breaks then (a phase, a turn, a play that does not beat) — DDZ-92
+    named too; DDZ-92 alone when the action would then be legal, or before the deal."""
+    if e.kind in SEAT_STEP and due != "DEAL":
+        t = s.copy()
+        for _ in range(16):                         # a handful of events at most
+            if not t.owed or t.owed[0] in END_KINDS:
+                break
+            x = expected(t, t.owed[0])
+            AUTO_STEP[x.kind](t, x)
+            t.seq += 1
+        if t.owed and t.owed[0] in END_KINDS:
+            return illegal(s, e, end_rule(t), f"{_end_text(t)}; nothing more is done in it",
+                           also=("DDZ-92",))
+        if not t.owed:
+            t.seq = e.seq
+            try:
+                step(t, e)
+            except IllegalMove as err:
+                return IllegalMove(err.rule_id, err.cause, game_id=s.game_id, seq=e.seq,
+                                   seat=e.seat, event=e, also=(*err.also, "DDZ-92"))
+            except InvalidEvent:
+                pass
+    return illegal(s, e, "DDZ-92", f"the engine owes {due} before any other event")
+
+
 def step(s: DdzState, e: Event) -> None:
     """Check one event against the state (raises, changing nothing), then apply it in place."""
     if e.seq != s.seq or e.game_id != s.game_id or s.phase == OVER:
-        check_frame(s, e, s.phase == OVER, "DDZ-92")     # raises, naming the first broken
+        over = end_rule(s) if e.kind in SEAT_STEP else "DDZ-92"   # a seat acts after the end
+        check_frame(s, e, s.phase == OVER, over)     # raises, naming the first broken
     if s.owed:
         due = s.owed[0]
         if e.kind != due:
-            raise illegal(s, e, "DDZ-92", f"the engine owes {due} before any other event")
+            raise _owed_refusal(s, e, due)
         AUTO_STEP[due](s, e)
     else:
         handler = SEAT_STEP.get(e.kind)

@@ -255,8 +255,9 @@ def bid_end_event(s: DdzState) -> Event:
 
 def step_bid_end(s: DdzState, e: Event) -> None:
     """DDZ-17, DDZ-18 (3v3: void if nobody bids), DDZ-19, DDZ-20 (2v4: OM if nobody bids)."""
-    exp = bid_end_event(s)
-    exact(s, e, exp, "DDZ-14")
+    exp = bid_end_event(s)       # nobody bid: 3v3 a void hand (DDZ-18), 2v4 OM (DDZ-20)
+    exact(s, e, exp, "DDZ-14" if exp.seat >= 0 else "DDZ-18" if s.variant == "3v3"
+          else "DDZ-20")
     s.bid_winner, s.bid_value = exp.seat, exp.value
     if s.variant == "3v3":
         if exp.seat < 0:

@@ -94,11 +94,12 @@ def initial_state(e: Event) -> GoujiState:
         raise InvalidEvent("GAME_START carries no cards (the deal records them)",
                            game_id=e.game_id, seq=0, field="cards")
     if game_no == 1:
-        if e.target != NONE or e.tag or any(k in p for k in ("direction", "starter",
-                                                              "huiwu_team")):
+        if e.tag or "huiwu_team" in p:
+            raise start_error(e, "GJ-35", "the first game owes no 会五: it follows a 串三户 "
+                               "of a previous game")
+        if e.target != NONE or any(k in p for k in ("direction", "starter")):
             raise start_error(e, "GJ-7", "the first game's starter and direction come from "
-                               "the cut (GJ-6, GJ-7), not from GAME_START, and it owes no "
-                               "会五 (GJ-35 follows a 串三户 of a previous game)")
+                               "the cut (GJ-6, GJ-7), not from GAME_START")
         return _fresh(e, opts, tuple(players), game_no, p, 0, -1, -1, CUT)
     d, st, hw = p.get("direction"), p.get("starter"), p.get("huiwu_team")
     if d not in (1, -1) or isinstance(d, bool):

@@ -285,6 +285,30 @@ def _big_joker_check(s: GoujiState, e: Event) -> None:
                   legal=f"the engine records {owed}, then seat {big.target} leads")
 
 
+def _owed_refusal(s: GoujiState, e: Event, want: str) -> IllegalMove:
+    """The refusal of an action sent while derived events are owed: the rule the action
+    breaks once they are recorded (a play that does not beat, a seat out of turn, the game
+    over …), GJ-48 named too; GJ-48 alone when the action would then be legal. The state
+    already holds every consequence, so recording the events only empties the debt (and a
+    GAME_END ends the game)."""
+    t = s.copy()
+    end = next((x for x in t.owed if x.kind == "GAME_END"), None)
+    if end is not None:
+        t.stage, t.to_act, t.result = OVER, -1, json.loads(cast(str, end.payload))
+    t.owed = ()
+    try:
+        step(t, e)
+    except IllegalMove as err:
+        kinds = ", ".join(x.kind for x in s.owed)
+        then = f", then {err.legal}" if err.legal else ""
+        return IllegalMove(err.rule_id, err.cause, game_id=s.game_id, seq=e.seq, seat=e.seat,
+                           event=e, also=(*err.also, "GJ-48"),
+                           legal=f"the engine records {kinds}{then}")
+    except InvalidEvent:
+        pass
+    return illegal(s, e, "GJ-48", f"the engine owes {want} before any action")
+
+
 def _step_owed(s: GoujiState, e: Event) -> None:
     x = s.owed[0]
     same = (e.kind, e.seat, e.cards, e.target, e.value, e.tag) == \
@@ -297,7 +321,7 @@ def _step_owed(s: GoujiState, e: Event) -> None:
         want = x._replace(seq=e.seq).describe()
         if e.kind not in DERIVED_KINDS:
             _big_joker_check(s, e)
-            raise illegal(s, e, "GJ-48", f"the engine owes {want} before any action")
+            raise _owed_refusal(s, e, want)
         if x.kind == "GAME_END" and e.kind == "GAME_END":
             raise illegal(s, e, _derived_rule(x), "the game's end differs from the engine's: "
                           + _game_end_diff(x, e))
@@ -464,12 +488,23 @@ def _turn_check(s: GoujiState, e: Event, seat: int) -> None:
 
 
 def _out_of_turn(s: GoujiState, e: Event, seat: int) -> None:
-    """Raise for a seat acting when it is not its turn: locked (GJ-23), else GJ-21/GJ-22."""
+    """Raise for a seat acting when it is not its turn: locked (GJ-23), the 会五's own team
+    (GJ-35), a yield in progress (GJ-26), else GJ-21/GJ-22."""
     turn = "GJ-21" if s.top_seat < 0 else "GJ-22"
     if s.top_seat >= 0 and not s.open_phase and s.passed >> seat & 1:
         raise illegal(s, e, "GJ-23", f"seat {seat} passed earlier in this round and is locked: "
                       "he may not answer again until the round ends", also=(turn,),
                       legal=legal_now(s))
+    if s.top_huiwu and team_of(seat) == team_of(s.top_seat):
+        raise illegal(s, e, "GJ-35", f"the 会五 of seat {s.top_seat}'s team is answered only "
+                      f"by the {TEAM_NAMES[1 - team_of(seat)]} team", also=(turn,),
+                      legal=legal_now(s))
+    if s.rang_seat >= 0 and seat != s.top_seat:
+        d = s.rang_seat
+        first = f"seats {s.rang_wait[0]}, {s.rang_wait[1]} act" if len(s.rang_wait) == 2 \
+            else f"seat {s.rang_wait[0]} acts" if s.rang_wait else f"seat {d} acts again"
+        raise illegal(s, e, "GJ-26", f"seat {d} yielded (让牌): {first} first, then the turn "
+                      f"goes on after seat {after(s, d, 2)}", also=(turn,), legal=legal_now(s))
     made = f"seat {seat} made the top play; " if seat == s.top_seat else ""
     raise illegal(s, e, turn, f"{made}it is seat {s.to_act}'s turn", legal=legal_now(s))
 
@@ -507,18 +542,19 @@ def check_play(s: GoujiState, e: Event) -> tuple[PlayInfo, str, bool, bool, bool
     clause = ""
     if s.top_seat >= 0:
         t = cast(PlayInfo, s.top_info)      # set whenever a top play is on
-        if not beats(info, t):
-            raise illegal(s, e, "GJ-14", f"{_profile_text(info)} does not beat the top play "
-                          f"{_profile_text(t)} of seat {s.top_seat}")
+        beaten = beats(info, t)
         if gouji_now(s):
             clause = may_answer_gouji(s, seat)
-            if not clause:
+            if not clause:      # this seat may only pass, whatever the cards (GJ-20)
                 raise illegal(s, e, "GJ-20", f"only seat {opposite(s.top_seat)} (opposite), a "
                               "没头 player or an opened burner may answer the 够级 play of "
-                              f"seat {s.top_seat}")
+                              f"seat {s.top_seat}", also=() if beaten else ("GJ-14",))
+        if not beaten:
+            raise illegal(s, e, "GJ-14", f"{_profile_text(info)} does not beat the top play "
+                          f"{_profile_text(t)} of seat {s.top_seat}")
     gouji, kaidian, void = predict(s, seat, info, empties)
     if e.value != info.base:
-        raise illegal(s, e, "GJ-13", f"the play's base is {info.base}, event says {e.value}")
+        raise illegal(s, e, "GJ-12", f"the play's base is {info.base}, event says {e.value}")
     tag = play_tag("lead" if s.top_seat < 0 else "answer", info, gouji, kaidian, void)
     if e.tag != tag:
         want, got = tag.split("+"), e.tag.split("+")
@@ -695,6 +731,19 @@ def _later_game_setup(s: GoujiState, e: Event) -> None:
                   legal=legal_now(s))
 
 
+def _over_rule(s: GoujiState) -> str:
+    """The rule that ended the game: GJ-34 after a 串三户, else GJ-33."""
+    return "GJ-34" if s.result is not None and s.result.get("chuansanhu") else "GJ-33"
+
+
+def _designating(s: GoujiState, e: Event) -> None:
+    """Raise for any action but DESIGNATE after a 串三户: the game has ended (GJ-34)."""
+    sweep = sweep_team(s)
+    raise illegal(s, e, "GJ-34", f"the {TEAM_NAMES[sweep]} team's 串三户 has ended the game: "
+                  f"the {TEAM_NAMES[1 - sweep]} team designates its order, nothing else "
+                  "happens", also=("GJ-10",), legal=legal_now(s))
+
+
 HANDLERS = {
     "CUT": _step_cut, "DIRECTION": _step_direction, "DEAL": _step_deal,
     "XUANDIAN": _step_xuandian, "HEDIAN": _step_hedian, "HUIWU": _step_huiwu,
@@ -709,7 +758,7 @@ def step(s: GoujiState, e: Event) -> None:
     seq, over: GJ-33; derived events still owed mean the game is not over yet), then the owed
     derived events (GJ-48), then the action's own rules."""
     if e.seq != s.seq or e.game_id != s.game_id or s.stage == OVER:
-        check_frame(s, e, s.stage == OVER and not s.owed, "GJ-33")   # raises, or an owed event
+        check_frame(s, e, s.stage == OVER and not s.owed, _over_rule(s))  # raises, or owed
     if s.owed:
         _step_owed(s, e)
         s.seq += 1
@@ -722,6 +771,8 @@ def step(s: GoujiState, e: Event) -> None:
     want = STAGE_OF.get(e.kind)
     if s.game_no > 1 and e.kind in ("CUT", "DIRECTION"):
         _later_game_setup(s, e)
+    if s.stage == DESIGNATE and e.kind != "DESIGNATE":
+        _designating(s, e)
     if want is not None and s.stage != want:
         raise illegal(s, e, "GJ-10", f"a {e.kind} belongs to the {want} stage, the game is in "
                       f"the {s.stage} stage")

@@ -268,7 +268,8 @@ def test_ddz76_the_hand_ends_when_a_seat_plays_its_last_card():
     s = set_hands(a_play_state(), {0: "3", 1: "4"})
     s = do(s, play(s, 0, "3"))
     assert s.owed == ("HAND_END",) and s.win_side == 0
-    refused(s, play(s, 1, "4"), "DDZ-92")             # nothing more is played
+    err = refused(s, play(s, 1, "4"), "DDZ-76")       # nothing more is played (DDZ-76)
+    assert err.also == ("DDZ-92",) and "seat 0 played his last card" in err.reason
     s = auto(s)
     for seat in range(6):
         assert view(s, seat)["hands"][1] == ["4s"]     # every hand public at the end
@@ -279,7 +280,7 @@ def test_ddz76_the_hand_ends_when_a_seat_plays_its_last_card():
     r = g.result(s)
     assert r["scores"] == [3, -3, 3, -3, 3, -3] and r["W"] == 3
     assert [o.result for o in g.outcomes(s)] == ["win", "loss"] * 3
-    refused(s, ev(s, "PASS", 1), "DDZ-92")
+    refused(s, ev(s, "PASS", 1), "DDZ-76")             # the hand ended by DDZ-76
 
 
 def test_ddz92_events_out_of_sequence_or_not_due_are_refused():

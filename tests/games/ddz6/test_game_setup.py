@@ -171,7 +171,8 @@ def test_ddz14_rising_bids_once_round_and_a_3_ends_it():
     assert s.owed == ("BID_END",)
     s = auto(s)
     assert (s.bid_winner, s.bid_value) == (1, 3)
-    refused(s, ev(s, "BID", 2, value=0), "DDZ-92")   # the engine owes LANDLORDS
+    err = refused(s, ev(s, "BID", 2, value=0), "DDZ-14")   # a 3 ended the bidding
+    assert err.also == ("DDZ-92",)                  # the engine owes LANDLORDS
 
 
 def test_ddz14_a_bid_after_everyone_spoke_is_refused():

@@ -418,7 +418,8 @@ def test_gj35_only_the_other_team_responds_and_the_starter_leads_again():
     starter's teammates are neither asked nor locked; unanswered, the starter leads again."""
     s, _ = settle(gouji.apply(huiwu_position(), huiwu(huiwu_position())))
     assert s.to_act == 2
-    illegal(s, play(3, "Th", s), "GJ-22")
+    err = illegal(s, play(3, "Th", s), "GJ-35")      # a teammate: GJ-35, not the turn
+    assert err.also == ("GJ-22",) and "answered only by the even team" in err.reason
     s, _ = do(s, "PASS", 2)
     assert s.to_act == 4
     s, _ = do(s, "PASS", 4)

@@ -97,10 +97,13 @@ def test_gj48_a_tampered_or_skipped_derived_event_is_rejected_citing_its_rule():
 
 
 def test_gj48_an_action_while_derived_events_are_owed_is_rejected():
-    """GJ-48: no action before the owed derived events."""
+    """GJ-48: no action before the owed derived events; an action that would be legal once
+    they are recorded cites GJ-48, one that breaks a rule anyway cites that rule (a play that
+    does not beat: GJ-14) and names GJ-48 too."""
     s = owing_out_and_phase()
     illegal(s, act(s, "PASS", 2), "GJ-48")
-    illegal(s, play(2, "6c", s), "GJ-48")
+    err = illegal(s, play(2, "6c", s), "GJ-14")
+    assert err.also == ("GJ-48",) and err.legal.startswith("the engine records OUT, PHASE_OPEN")
 
 
 def test_gj48_a_derived_event_nobody_owes_is_rejected():
@@ -174,12 +177,12 @@ def settle_n(s, n):
 
 
 def test_gj48_play_annotation_flags_are_checked_each_by_its_rule():
-    """GJ-48 annotation of a play: the value is the base (GJ-13); a missing '+shaped' breaks
+    """GJ-48 annotation of a play: the value is the base (GJ-12); a missing '+shaped' breaks
     GJ-16, '+pure' GJ-17, '+gouji' GJ-19, the role lead/answer GJ-21/GJ-22."""
     s = pos(hands=["Kh Kd 9s", "6s", "6c", "6d", "6h", "8s"], to_act=0, last=0)
     e = play(0, "Kh Kd", s)
     assert (e.value, e.tag) == (13, "lead+shaped+pure+gouji")
-    illegal(s, e._replace(value=14), "GJ-13")
+    illegal(s, e._replace(value=14), "GJ-12")
     illegal(s, e._replace(tag="lead+pure+gouji"), "GJ-16")
     illegal(s, e._replace(tag="lead+shaped+gouji"), "GJ-17")
     illegal(s, e._replace(tag="lead+shaped+pure"), "GJ-19")

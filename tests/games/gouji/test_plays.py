@@ -130,12 +130,13 @@ def test_gj11_strength_values_are_3_to_17(face):
 
 
 def test_gj11_a_wrong_base_value_is_rejected():
-    """GJ-11/GJ-13: the PLAY's value must be the play's base strength."""
+    """GJ-11/GJ-12: the PLAY's value must be the value of the play's base rank, which GJ-12
+    defines (the lowest rank among its cards): a wrong one cites GJ-12, not GJ-13."""
     s = _lead_pos("Ad Ac 9s")
     e = play(0, "Ad Ac", s)
     assert e.value == 14
-    illegal(s, e._replace(value=1), "GJ-13")
-    illegal(s, e._replace(value=13), "GJ-13")
+    illegal(s, e._replace(value=1), "GJ-12")
+    illegal(s, e._replace(value=13), "GJ-12")
 
 
 def test_gj11_single_cards_beat_exactly_the_lower_ranks():

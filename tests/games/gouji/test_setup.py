@@ -468,8 +468,9 @@ def test_gj9_a_first_game_start_claims_no_huiwu_team():
     games ≥ 2 only; the 会五 follows a 串三户 of a previous game, so game 1 cannot owe one. A
     first-game start claiming a 会五 team must be rejected like one naming a starter."""
     e0 = gouji.start_event(GAME_ID, PLAYERS)
-    assert _start_error(_with_payload(e0, huiwu_team="odd")).rule_id == "GJ-7"
-    assert _start_error(_with_payload(e0, huiwu_team=None)).rule_id == "GJ-7"
+    assert _start_error(_with_payload(e0, huiwu_team="odd")).rule_id == "GJ-35"
+    assert _start_error(_with_payload(e0, huiwu_team=None)).rule_id == "GJ-35"
+    assert _start_error(_with_payload(e0, starter=2)).rule_id == "GJ-7"
 
 
 def test_gj9_after_a_sweep_the_starter_is_of_the_swept_team():

@@ -74,7 +74,8 @@ def test_gj15_a_play_after_a_big_joker_cites_gj15_not_the_owed_round_end():
         err = illegal(s, e, "GJ-15")
         assert err.also == ("GJ-48",) and "big joker" in err.reason
         assert err.legal == "the engine records ROUND_END, then seat 0 leads"
-    illegal(s, act(s, "XUANDIAN", 1), "GJ-48")        # not an answer: the owed event
+    err = illegal(s, act(s, "XUANDIAN", 1), "GJ-38")   # not an answer: the window is closed
+    assert err.also == ("GJ-48",) and err.legal == "the engine records ROUND_END"
 
 
 # ---------------------------------------------------------------- GJ-9 no cut in later games
@@ -219,3 +220,83 @@ def test_gj47_a_seat_view_shows_the_cut_its_direction_and_who_got_the_face_up_ca
     for seat in (None, 0, holder):
         assert f"the face-up 5♥ went to seat {holder}" in render(s, seat)
     assert "counted forwards (+1)" in render(_first_game(1), 0)
+
+
+# ---------------------------------------------------------------- issue 24: the rule of this seat now
+
+def test_gj20_a_seat_that_may_only_pass_on_a_gouji_play_cites_gj20_even_if_it_does_not_beat():
+    """GJ-20 (not GJ-14): seat 4, not opposite, not 没头, not opened, may only pass on seat 0's
+    够级 play, whatever its cards; a play that also fails to beat names GJ-14 too. An opened
+    seat's play that does not beat still cites GJ-14 (it may answer, but not with that)."""
+    s = pos(hands=["9s 9c 4s", "Qh Qd 7h", "As Ac 7s", "2h 2d 7c", "Qs Qc 7d", "8h"],
+            top=("Kh Kd", 0), passed=[1, 2, 3], to_act=4, last=3, opened=[1])
+    err = illegal(s, play(4, "Qs Qc", s), "GJ-20")
+    assert err.also == ("GJ-14",)
+    s = pos(hands=["9s 9c 4s", "Qh Qd 7h", "As Ac 7s", "2h 2d 7c", "Qs Qc 7d", "8h"],
+            top=("Kh Kd", 0), to_act=1, last=0, opened=[1])
+    illegal(s, play(1, "Qh Qd", s), "GJ-14")
+
+
+def _yielded():
+    """Seat 0 led 5s 5h; seats 1, 2 passed; seat 3 (its opposite) yielded: 4, 5 act first."""
+    hands = ["Ks 9d", "Kc 9c", "Kh 9h", "7s 7h Qs", "6s 6h Qh", "8s 8h Qc"]
+    s = pos(hands=hands, top=("5s 5h", 0), passed=[1, 2], to_act=3, last=2)
+    s, _ = do(s, "RANG", 3)
+    assert (s.to_act, s.rang_seat, s.rang_wait) == (4, 3, (4, 5))
+    return s
+
+
+def test_gj26_the_yielder_acting_before_his_two_next_seats_cites_the_yield():
+    """GJ-26 (not GJ-22): while a yield is in progress the yielder, or a seat after the two
+    next seats, acting out of turn breaks the yield's order; the seat that made the top play
+    is no responder at all (GJ-22)."""
+    s = _yielded()
+    err = illegal(s, play(3, "7s 7h", s), "GJ-26")
+    assert err.also == ("GJ-22",) and "seat 3 yielded" in err.reason
+    assert "seats 4, 5 act first" in err.reason and err.legal == "seat 4: PLAY, PASS"
+    illegal(s, act(s, "PASS", 3), "GJ-26")
+    illegal(s, play(5, "8s 8h", s), "GJ-26")
+    illegal(s, play(0, "Ks", s), "GJ-22")
+    s, _ = do(s, "PASS", 4)
+    s, _ = do(s, "PASS", 5)
+    assert s.to_act == 3
+    assert s.to_act == 3 and s.rang_seat == 3          # back to the yielder
+    illegal(s, act(s, "PASS", 4), "GJ-23")              # 4 passed: its lock comes first
+
+
+def test_gj34_a_declaration_or_huiwu_during_the_designation_cites_the_sweep():
+    """GJ-34 (not GJ-38 / GJ-35): after a 串三户 the game has ended and only the designation
+    remains; a 宣点, 和点 or 会五 sent then is refused under GJ-34."""
+    s, _ = apply_play(_sweep(), 4, "9h")
+    assert s.stage == "designate"
+    for e in (act(s, "XUANDIAN", 1), act(s, "HEDIAN", 1, tag="agree"),
+              act(s, "HUIWU", 1, cards="Ts", value=5, tag="lead",
+                  payload=json.dumps({"1": ["Ts"]}))):
+        err = illegal(s, e, "GJ-34")
+        assert err.also == ("GJ-10",) and err.legal == "seats 1, 3, 5: DESIGNATE"
+
+
+def test_gj34_an_action_after_a_swept_game_ended_cites_the_sweep_not_gj33():
+    """GJ-34: once a 串三户 game is over (designation and GAME_END recorded), an action cites
+    the rule that ended it; a game that ended otherwise cites GJ-33."""
+    s, _ = apply_play(_sweep(), 4, "9h")
+    s, _ = do(s, "DESIGNATE", 1, payload=json.dumps({"order": [1, 3, 5]}))
+    assert gouji.is_over(s)
+    illegal(s, play(3, "Js Jc", s), "GJ-34")
+    out = {0: (1, F), 1: (2, F), 3: (3, F), 5: (4, F)}
+    t = pos(hands=["", "", "9h", "", "Ts Tc", ""], out=out, open_phase=True, to_act=2, last=2)
+    t, _ = apply_play(t, 2, "9h")
+    assert gouji.is_over(t)
+    illegal(t, act(t, "PASS", 4), "GJ-33")
+
+
+def test_gj33_an_action_while_the_game_end_is_owed_cites_the_end_not_gj48():
+    """GJ-33 (not GJ-48): the last play ended the game; while its OUT and GAME_END are still
+    owed, a seat's action is refused because the game is over, GJ-48 named too."""
+    out = {0: (1, F), 1: (2, F), 3: (3, F), 5: (4, F)}
+    s = pos(hands=["", "", "9h", "", "Ts Tc", ""], out=out, open_phase=True, to_act=2, last=2)
+    s = gouji.apply(s, play(2, "9h", s))
+    assert [x.kind for x in s.owed][-1] == "GAME_END"
+    for e in (play(4, "Ts Tc", s), act(s, "PASS", 4)):
+        err = illegal(s, e, "GJ-33")
+        assert err.also == ("GJ-48",) and "the game is over" in err.reason
