@@ -26,8 +26,10 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(USAGE)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every sub-command found in liujia.commands."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every sub-command found in liujia.commands (with ``only``, a
+    command's name: that command alone, if its module is found, so that running one command
+    imports only what it needs — `liujia record-server` not the warehouse's pandas)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from engine.games import GAMES, find_game
@@ -40,12 +42,21 @@ def build_parser() -> argparse.ArgumentParser:
                      f"histories of Chinese card games played with several decks: {games}.")
     parser.add_argument("--version", action="version", version=f"liujia {ver}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for info in sorted(pkgutil.iter_modules(liujia.commands.__path__), key=lambda m: m.name):
+    infos = sorted(pkgutil.iter_modules(liujia.commands.__path__), key=lambda m: m.name)
+    if only is not None:
+        infos = [i for i in infos if i.name == only.replace("-", "_")] or infos
+    for info in infos:
         mod = importlib.import_module(f"liujia.commands.{info.name}")
         if hasattr(mod, "add_parser"):
             p = mod.add_parser(sub)
             p.set_defaults(run=mod.run)
     return parser
+
+
+def _commands(parser: argparse.ArgumentParser) -> set[str]:
+    """The names of the sub-commands a parser knows."""
+    return {name for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+            for name in a.choices}
 
 
 def _tolerant_output() -> None:
@@ -81,8 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     of memory or of stack (exit 2), Ctrl-C (exit 130, quietly)."""
     try:
         _tolerant_output()
+        args_in = list(sys.argv[1:] if argv is None else argv)
+        first = args_in[0] if args_in and not args_in[0].startswith("-") else None
         try:
-            parser = build_parser()
+            parser = build_parser(first)
+            if first is not None and first not in _commands(parser):
+                parser = build_parser()     # not a module's name: every command
         except ValueError as exc:       # a bad plug-in game (engine.games, LIUJIA_GAMES)
             return _error_line(str(exc))
         args = parser.parse_args(argv)

@@ -18,8 +18,6 @@ import sys
 from pathlib import Path
 from urllib.parse import quote
 
-import duckdb
-
 from liujia.commands._common import fail, safe_text
 
 # liujia/ and dashboards/ sit side by side (source tree and installed alike); found by path,
@@ -246,6 +244,8 @@ def run(args: argparse.Namespace) -> int:
     refused = remote_refusal(args)
     if refused is not None:
         return refused
+    import duckdb
+
     from warehouse.db import WarehouseError, connect
 
     try:                                # refuse what every page would refuse, here and now

@@ -165,6 +165,8 @@ class Store:
         self.signer = signer
         self.live: dict[str, LiveGame] = {}
         self.sealed: dict[str, SealedGame] = {}
+        # the clean verdict of each sealed game read so far, by its file's (inode, size, mtime)
+        self.verdicts: dict[str, tuple[tuple[int, int, int], GameVerdict]] = {}
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="liujia-fsync")
         self.report: list[str] = []            # what recovery found and did, one line each
         self.stats = {"appends": 0, "fsyncs": 0}
@@ -248,7 +250,7 @@ class Store:
                 e, _ = parse_line(data[pos:end].decode())
                 if e.seq != len(events):
                     raise InvalidEvent(f"seq {e.seq} where {len(events)} was due", field="seq")
-                if chain_digest(prev, e._replace(digest=b"")) != e.digest:
+                if chain_digest(prev, e) != e.digest:           # (the digest is not hashed)
                     raise InvalidEvent("the line does not match its digest", field="digest")
                 if fold is None:
                     fold = Fold.start(e)
@@ -599,8 +601,14 @@ class Store:
             os.close(fd)
 
     def _sealed_game(self, s: SealedGame) -> GameVerdict:
-        """The one game of a sealed log, served only when its file's verdict is clean."""
+        """The one game of a sealed log, served only when its file's verdict is clean (kept
+        while the file is the same one: inode, size and mtime)."""
         try:
+            st = os.stat(s.path.name, dir_fd=self.sealed_fd, follow_symlinks=False)
+            key = (st.st_ino, st.st_size, st.st_mtime_ns)
+            hit = self.verdicts.get(s.game_id)
+            if hit is not None and hit[0] == key:
+                return hit[1]
             fv = self.sealed_verdict(s.path)
         except OSError as exc:
             raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
@@ -610,6 +618,7 @@ class Store:
                 len(fv.games) != 1 or not fv.games[0].ok:
             raise Refused(500, {"error": "storage", "reason": f"the sealed log of game "
                                 f"{s.game_id} does not verify"})
+        self.verdicts[s.game_id] = (key, fv.games[0])
         return fv.games[0]
 
     def _sealed_events(self, s: SealedGame) -> list[Event]:

@@ -404,3 +404,21 @@ def test_schema_and_reader_reject_the_same_bad_lines(line):
     if "format" not in line:
         with pytest.raises(jl.JsonlError):
             jl.event_from_obj(line)
+
+
+def test_parse_ts_of_a_cached_day_is_the_full_parse():
+    import engine.jsonl as jl
+
+    texts = ["2026-03-01T00:00:00Z", "2026-03-01T23:59:59.999999Z", "2026-03-01T12:34:56.5Z",
+             "2026-03-01T01:02:03+08:00", "1969-12-31T23:59:59.000001Z"]
+    jl._DAY_US.clear()
+    cold = []
+    for t in texts:
+        jl._DAY_US.clear()
+        cold.append(jl.parse_ts(t))
+    warm = [jl.parse_ts(t) for t in texts + texts]       # the days now cached
+    assert warm == cold + cold
+    assert cold[0] == 1772323200 * 1_000_000 and cold[2] - cold[0] == 45_296_500_000
+    for bad in ("2026-03-01T24:00:00Z", "2026-03-01T23:60:00Z", "2026-03-01T23:00:60Z"):
+        with pytest.raises(ValueError, match="not a valid date"):
+            jl.parse_ts(bad)
