@@ -2,8 +2,10 @@
 
 Run from a checkout: ``.venv/bin/python tests/bench/lines_per_game.py [--root DIR]`` prints a
 Markdown table for every game in ``engine.games.GAMES`` of the tree at DIR (default: this
-checkout). Counted: ``engine/games/<package>/**/*.py``, ``dashboards/tables/<package>.py`` and
-``tests/games/<package>/**/*.py`` (golden playthrough files are generated data, not counted).
+checkout). Counted: ``engine/games/<package>/**/*.py``, ``dashboards/tables/<package>.py`` (the
+per-game dashboard tables of checkouts before issue 23; none since: a game's table is in its
+package) and ``tests/games/<package>/**/*.py`` (golden playthrough files are generated data,
+not counted).
 The game modules themselves are not imported, so a game still being written is counted too.
 """
 
