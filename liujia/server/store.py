@@ -43,7 +43,7 @@ from engine.jsonl import (
     event_line,
     format_ts,
     header_line,
-    parse_line,
+    parse_own_line,
     strict_loads,
 )
 from engine.log import LOG_SUFFIX, write_log
@@ -308,7 +308,7 @@ class Store:
                 why = f"a torn last line ({len(data) - pos} bytes without a newline)"
                 break
             try:
-                e, _ = parse_line(data[pos:end].decode())
+                e, _ = parse_own_line(data[pos:end].decode())
                 if e.seq != len(events):
                     raise InvalidEvent(f"seq {e.seq} where {len(events)} was due", field="seq")
                 if chain_digest(prev, e) != e.digest:           # (the digest is not hashed)
