@@ -295,7 +295,7 @@ class Store:
         if not header_ok:
             os.unlink(name, dir_fd=self.live_fd)
             self._note(f"{name}: no complete header ({len(data)} bytes): the game was "
-                               "never acknowledged; removed")
+                       "never acknowledged; removed")
             return
         events: list[Event] = []
         fold: Fold | None = None
@@ -332,12 +332,12 @@ class Store:
             finally:
                 os.close(fd)
             self._note(f"{name}: cut {len(data) - pos} bytes after event "
-                               f"{len(events) - 1} (kept in {kept}): {why}")
+                       f"{len(events) - 1} (kept in {kept}): {why}")
         gid = name[:-len(LIVE_SUFFIX)]
         if not events or fold is None:
             os.unlink(name, dir_fd=self.live_fd)
             self._note(f"{name}: no GAME_START: the game was never acknowledged; "
-                               "removed")
+                       "removed")
             return
         if events[0].game_id != gid:
             self._note(f"{name}: holds game {events[0].game_id}, not {gid}: left alone")
@@ -351,7 +351,7 @@ class Store:
                 return
             except OSError as exc:
                 self._note(f"{gid}: over but cannot be sealed ({exc.strerror or exc}): "
-                                   "kept live, a retry of GAME_END seals it")
+                           "kept live, a retry of GAME_END seals it")
         self.live[gid] = g
         self._note(f"{gid}: reopened at seq {len(events)}")
 
