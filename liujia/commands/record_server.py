@@ -120,18 +120,20 @@ def run(args: argparse.Namespace) -> int:
     from liujia.server.app import create_app
     from liujia.server.store import DataProblem, Store
 
-    store = Store(data, signer, max_ahead=window["max_ahead"], max_behind=window["max_behind"])
+    def say(line: str) -> None:
+        print(safe_text(f"liujia record-server: recovery: {line}"), file=sys.stderr, flush=True)
+
+    store = Store(data, signer, max_ahead=window["max_ahead"], max_behind=window["max_behind"],
+                  say=say)
     try:
-        report = store.start()
+        store.start(background=True)         # scanned now; the games recovered once it answers
     except DataProblem as exc:
         return fail(str(exc))
-    for line in report:
-        print(safe_text(f"liujia record-server: recovery: {line}"), file=sys.stderr)
     print(safe_text(f"liujia record-server: http://{args.address}:{args.port}/ "
-                    f"(data {data}, {len(store.live)} games reopened, {len(tokens)} game "
+                    f"(data {data}, {len(store.pending)} open games to recover, {len(tokens)} game "
                     f"servers{', signing with ' + args.sign if signer is not None else ''})"),
           flush=True)
-    app = create_app(store, tokens, frozenset(admins))
+    app = create_app(store, tokens, frozenset(admins), background=True)
     uvicorn.run(app, host=args.address, port=args.port, log_level="warning",
                 access_log=False, timeout_graceful_shutdown=5)
     return 0

@@ -6,6 +6,7 @@ list and read every game and the recovery report."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -107,14 +108,21 @@ def _body(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def create_app(store: Store, tokens: dict[str, str],
-               admins: frozenset[str] | set[str] = frozenset()) -> FastAPI:
-    """The app over a store (recovered when the app starts, closed when it stops); the game
-    servers named in ``admins`` may read every game and the recovery report."""
+               admins: frozenset[str] | set[str] = frozenset(),
+               background: bool = False) -> FastAPI:
+    """The app over a store (started when the app starts, closed when it stops); the game
+    servers named in ``admins`` may read every game and the recovery report. With
+    ``background`` (or a store already started so), the app answers once the data folder is
+    scanned and recovers the live games in the background (``Store.recover_rest``)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store.start()
+        store.start(background)
+        if store.pending:
+            store.recovery_task = asyncio.ensure_future(store.recover_rest())
         yield
+        if store.recovery_task is not None and not store.recovery_task.done():
+            store.recovery_task.cancel()
         store.close()
 
     app = FastAPI(title="liujia record-server", version="1",
@@ -162,9 +170,11 @@ def create_app(store: Store, tokens: dict[str, str],
         except InvalidEvent as exc:
             raise refusal(exc) from None
 
-    @app.get("/v1/health", summary="liveness (no token needed)")
+    @app.get("/v1/health", summary="liveness (no token needed); recovering: the live games "
+             "not recovered yet since the start")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "live_games": len(store.live)}
+        return {"ok": True, "live_games": len(store.live) + len(store.pending),
+                "recovering": len(store.pending)}
 
     @app.post("/v1/games", summary="open a game with its GAME_START (idempotent)",
               status_code=201, openapi_extra=_body(EVENT_SCHEMA),
@@ -224,19 +234,24 @@ def create_app(store: Store, tokens: dict[str, str],
                                                    ("next_seq", "next_auto", "to_move")}})
         return st
 
-    @app.get("/v1/games", summary="the games in progress (a game server's own; an admin: all)")
+    @app.get("/v1/games", summary="the games in progress (a game server's own; an admin: all); "
+             "answered once every game is recovered")
     async def games(request: Request) -> Any:
-        return {"games": store.in_progress(viewer(request))}
+        who_ = viewer(request)
+        await store.recovered()
+        return {"games": store.in_progress(who_)}
 
     @app.get("/v1/games/{game_id}", summary="a game's status", responses=REFUSALS)
     async def status(game_id: str, request: Request) -> Any:
         return store.status(game_id_of(game_id), viewer(request))
 
-    @app.get("/v1/recovery", summary="what the last start found and repaired (admin token)")
+    @app.get("/v1/recovery", summary="what the last start found and repaired (admin token); "
+             "answered once every game is recovered")
     async def recovery(request: Request) -> Any:
         if viewer(request) is not None:
             raise Refused(403, {"error": "forbidden", "reason": "the recovery report is for an "
                                 "admin token (`liujia record-server --new-token NAME --admin`)"})
+        await store.recovered()
         return {"report": store.report}
 
     return app

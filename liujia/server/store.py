@@ -12,6 +12,12 @@ links is refused at start (``DataProblem``).
 Everything happens on one asyncio loop: the check of an event, its write to the file and the
 update of the game's state run without a pause in between, so the appends of one game are
 serialised; only the fsyncs, the creation of a file and the sealing leave the loop (threads).
+
+Recovery at start can run in the background (``start(background=True)``, as ``liujia
+record-server`` does): the start only scans the folders, then ``recover_rest`` reopens the live
+games one at a time on the loop, and a request that names a game not reopened yet reopens that
+game first (``ensure``). Each game's recovery runs whole without a pause, so no request ever
+sees a game half recovered.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,7 +43,7 @@ from engine.jsonl import (
     event_line,
     format_ts,
     header_line,
-    parse_line,
+    parse_own_line,
     strict_loads,
 )
 from engine.log import LOG_SUFFIX, write_log
@@ -155,7 +161,8 @@ class Store:
 
     def __init__(self, data: str | os.PathLike[str], signer: Any = None,
                  threads: int = 32, *, max_ahead: int | None = MAX_AHEAD,
-                 max_behind: int | None = MAX_BEHIND) -> None:
+                 max_behind: int | None = MAX_BEHIND,
+                 say: Callable[[str], None] | None = None) -> None:
         self.data = Path(data)
         self.max_ahead = max_ahead            # the clock window of a client's ts, seconds
         self.max_behind = max_behind
@@ -169,14 +176,19 @@ class Store:
         self.verdicts: dict[str, tuple[tuple[int, int, int], GameVerdict]] = {}
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="liujia-fsync")
         self.report: list[str] = []            # what recovery found and did, one line each
+        self.say = say                          # also told each line of the report at once
+        self.pending: dict[str, str] = {}       # live games not recovered yet: id -> file name
+        self.unrecovered: dict[str, str] = {}   # live games whose recovery failed: id -> why
+        self.recovery_task: asyncio.Future[None] | None = None
         self.stats = {"appends": 0, "fsyncs": 0}
         self.started = False
 
     # --- start and stop --------------------------------------------------------------------
 
-    def start(self) -> list[str]:
-        """Make the folders and recover every game found in them (once); returns the
-        report."""
+    def start(self, background: bool = False) -> list[str]:
+        """Make the folders, check and scan them, and recover every live game found (once);
+        with ``background``, only scan them: the live games wait in ``pending`` for
+        ``recover_rest`` or a request that names one (``ensure``). Returns the report."""
         if self.started:
             return self.report
         self.started = True
@@ -188,16 +200,65 @@ class Store:
         for name in sealed:
             if name.endswith(TMP_SUFFIX):
                 os.unlink(name, dir_fd=self.sealed_fd)   # an unfinished seal: the live log has it
-                self.report.append(f"removed unfinished seal {name}")
+                self._note(f"removed unfinished seal {name}")
             elif name.endswith(LOG_SUFFIX):
                 gid = name[:-len(LOG_SUFFIX)]
                 self.sealed[gid] = SealedGame(gid, owners.get(gid, ""), self.sealed_dir / name)
         for name in live:
             if name.endswith(LIVE_SUFFIX):
-                self._recover(self.live_dir / name)
+                self.pending[name[:-len(LIVE_SUFFIX)]] = name
+        if background:
+            os.fsync(self.sealed_fd)
+            return self.report
+        for gid in list(self.pending):
+            self._recover(self.live_dir / self.pending.pop(gid))
         os.fsync(self.sealed_fd)
         os.fsync(self.live_fd)
         return self.report
+
+    def _note(self, line: str) -> None:
+        """One line of the recovery report (told to ``say`` too)."""
+        self.report.append(line)
+        if self.say is not None:
+            self.say(line)
+
+    def ensure(self, gid: str) -> None:
+        """Recover the game ``gid`` now if its log waits for recovery (a request names it);
+        a game whose recovery failed is refused (503)."""
+        name = self.pending.pop(gid, None)
+        if name is not None:
+            try:
+                self._recover(self.live_dir / name)
+            except Exception as exc:           # noqa: BLE001 - this game only; the rest served
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+                    f"{type(exc).__name__}: {exc}"
+                self.unrecovered[gid] = f"its log could not be recovered at start ({why}): " \
+                    "restart the server to try again"
+                self._note(f"{name}: cannot be recovered ({why}): left as it is")
+        if gid in self.unrecovered:
+            raise Refused(503, {"error": "storage", "reason": f"game {gid}: "
+                                f"{self.unrecovered[gid]}"})
+
+    async def recover_rest(self) -> None:
+        """Recover every game still pending, one at a time, letting requests in between."""
+        while self.pending:
+            gid = next(iter(self.pending))
+            try:
+                self.ensure(gid)
+            except Refused:
+                pass                           # noted in the report; its requests are refused
+            await asyncio.sleep(0)
+        if self.live_fd >= 0:
+            os.fsync(self.live_fd)
+
+    async def recovered(self) -> None:
+        """Wait until no game waits for recovery (the background task's end, or recover the
+        rest here if no task runs)."""
+        while self.pending:
+            t = self.recovery_task
+            if t is None or t.done():
+                t = self.recovery_task = asyncio.ensure_future(self.recover_rest())
+            await asyncio.shield(t)
 
     def close(self) -> None:
         """Close every live game's file (their logs stay, to be reopened on restart)."""
@@ -233,8 +294,8 @@ class Store:
                 header_ok = False
         if not header_ok:
             os.unlink(name, dir_fd=self.live_fd)
-            self.report.append(f"{name}: no complete header ({len(data)} bytes): the game was "
-                               "never acknowledged; removed")
+            self._note(f"{name}: no complete header ({len(data)} bytes): the game was "
+                       "never acknowledged; removed")
             return
         events: list[Event] = []
         fold: Fold | None = None
@@ -247,7 +308,7 @@ class Store:
                 why = f"a torn last line ({len(data) - pos} bytes without a newline)"
                 break
             try:
-                e, _ = parse_line(data[pos:end].decode())
+                e, _ = parse_own_line(data[pos:end].decode())
                 if e.seq != len(events):
                     raise InvalidEvent(f"seq {e.seq} where {len(events)} was due", field="seq")
                 if chain_digest(prev, e) != e.digest:           # (the digest is not hashed)
@@ -270,29 +331,29 @@ class Store:
                 os.fsync(fd)
             finally:
                 os.close(fd)
-            self.report.append(f"{name}: cut {len(data) - pos} bytes after event "
-                               f"{len(events) - 1} (kept in {kept}): {why}")
+            self._note(f"{name}: cut {len(data) - pos} bytes after event "
+                       f"{len(events) - 1} (kept in {kept}): {why}")
         gid = name[:-len(LIVE_SUFFIX)]
         if not events or fold is None:
             os.unlink(name, dir_fd=self.live_fd)
-            self.report.append(f"{name}: no GAME_START: the game was never acknowledged; "
-                               "removed")
+            self._note(f"{name}: no GAME_START: the game was never acknowledged; "
+                       "removed")
             return
         if events[0].game_id != gid:
-            self.report.append(f"{name}: holds game {events[0].game_id}, not {gid}: left alone")
+            self._note(f"{name}: holds game {events[0].game_id}, not {gid}: left alone")
             return
         fd = os.open(name, os.O_WRONLY | os.O_APPEND | NOFOLLOW, dir_fd=self.live_fd)
         g = LiveGame(gid, owner, fold.game, fold.state, events, path, fd, pos, pos)
         if g.over:
             try:
                 self._seal_now(g)
-                self.report.append(f"{gid}: over ({len(events)} events): sealed")
+                self._note(f"{gid}: over ({len(events)} events): sealed")
                 return
             except OSError as exc:
-                self.report.append(f"{gid}: over but cannot be sealed ({exc.strerror or exc}): "
-                                   "kept live, a retry of GAME_END seals it")
+                self._note(f"{gid}: over but cannot be sealed ({exc.strerror or exc}): "
+                           "kept live, a retry of GAME_END seals it")
         self.live[gid] = g
-        self.report.append(f"{gid}: reopened at seq {len(events)}")
+        self._note(f"{gid}: reopened at seq {len(events)}")
 
     # --- open ------------------------------------------------------------------------------
 
@@ -306,6 +367,7 @@ class Store:
         if inc.seq not in (None, 0):
             raise Refused(422, {"error": "invalid", "field": "seq",
                                 "reason": "GAME_START has seq 0"})
+        self.ensure(gid)
         g = self.live.get(gid)
         if g is not None:
             self._owned(g.owner, owner, gid)
@@ -360,6 +422,7 @@ class Store:
         prev_id = payload_json(start).get("previous_game")
         if not isinstance(prev_id, str):
             return None
+        self.ensure(prev_id)
         g = self.live.get(prev_id)
         if g is not None:
             return g.state if g.over else None
@@ -382,6 +445,7 @@ class Store:
         if len(incs) > MAX_BATCH:
             raise Refused(422, {"error": "invalid", "field": "events",
                                 "reason": f"more than {MAX_BATCH} events in one batch"})
+        self.ensure(gid)
         g = self.live.get(gid)
         if g is None:
             s = self.sealed.get(gid)
@@ -629,6 +693,7 @@ class Store:
     def status(self, gid: str, viewer: str | None = None) -> dict[str, Any]:
         """A game's status (live or sealed), for the game server ``viewer`` only if it opened
         the game (None: an admin, any game)."""
+        self.ensure(gid)
         g = self.live.get(gid)
         s = self.sealed.get(gid)
         if g is None and s is None:
@@ -647,7 +712,7 @@ class Store:
 
     def in_progress(self, viewer: str | None = None) -> list[dict[str, Any]]:
         """The games being recorded (for game server ``viewer`` only those it opened; None:
-        every one)."""
+        every one) among those recovered so far (``await recovered()`` first for all)."""
         return [g.status() for g in self.live.values()
                 if g.fd >= 0 and (viewer is None or g.owner == viewer)]
 

@@ -34,7 +34,7 @@ def test_restart_with_200_open_games(benchmark, open_games, tmp_path):
     data, events = open_games
     tokens = tmp_path / "tokens"
     token = new_token(tokens, "ops", admin=True)
-    runs: list[tuple[float, float, float]] = []
+    runs: list[tuple[float, float, float, float]] = []
 
     def start() -> None:
         runs.append(record_restart.time_start(data, tokens, token, OPEN))
@@ -44,5 +44,6 @@ def test_restart_with_200_open_games(benchmark, open_games, tmp_path):
     benchmark.extra_info["events"] = events
     benchmark.extra_info["health_s"] = round(statistics.median(r[0] for r in runs), 3)
     benchmark.extra_info["listed_s"] = round(statistics.median(r[1] for r in runs), 3)
-    benchmark.extra_info["server_cpu_s"] = round(statistics.median(r[2] for r in runs), 3)
+    benchmark.extra_info["health_cpu_s"] = round(statistics.median(r[2] for r in runs), 3)
+    benchmark.extra_info["server_cpu_s"] = round(statistics.median(r[3] for r in runs), 3)
     benchmark.extra_info["target_s"] = TARGET_S

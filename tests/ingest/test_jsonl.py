@@ -422,3 +422,67 @@ def test_parse_ts_of_a_cached_day_is_the_full_parse():
     for bad in ("2026-03-01T24:00:00Z", "2026-03-01T23:60:00Z", "2026-03-01T23:00:60Z"):
         with pytest.raises(ValueError, match="not a valid date"):
             jl.parse_ts(bad)
+
+
+def _outcome(read, text: str):
+    """What a line reader makes of a text: its event and unknown fields, or its refusal."""
+    try:
+        return "ok", read(text)
+    except jl.JsonlError as exc:
+        return "refused", (exc.code, exc.message, exc.field)
+
+
+_HOSTILE = [None, True, False, 0, -1, 5.0, 1e400, 2 ** 32, 2 ** 63, -129, 128, 40000, "",
+            "5", "x" * 300, "\ud800", "play", "PLAY", "P-LAY", "2026-01-01T00:00:00Z",
+            "2026-01-01T00:00:00+08:00", "2026-13-01T00:00:00Z", "2026-01-01T24:00:00Z",
+            1767225600000000, "ABCDEF" * 6, "0" * 32, "0" * 31, "0" * 33, "G" * 32, [], {},
+            ["Th"], ["Th", "BJ"], ["th"], ["1h"], [10], [["Th"]], [None], ["Th"] * 70000,
+            {"a": 1}, [1, 2], "g-1", "../x", "a b", "é"]
+
+
+def _hostile_texts(lines: list[str]):
+    """Damaged and hostile spellings of real event lines: every field dropped, set to each
+    hostile value, unknown and duplicate keys, JSON constants, torn and flipped bytes."""
+    import random
+
+    rng = random.Random(24)
+    for text in lines:
+        yield text
+        obj = json.loads(text)
+        for k in list(obj) + ["payload", "cards", "tag", "extra"]:
+            if k in obj:
+                yield json.dumps({x: v for x, v in obj.items() if x != k})
+            for v in rng.sample(_HOSTILE, 8):
+                yield json.dumps({**obj, k: v}, ensure_ascii=rng.random() < 0.5)
+        yield text[:-1] + ', "seq": 0}'                     # a duplicate key, last wins
+        yield text[:-1] + ', "seat": NaN}'
+        yield text[:-1] + ', "value": 1e999}'
+        yield text.replace('"seq": ', '"seq": 1.0e0 + ', 1)
+        yield "\ufeff" + text
+        yield text[: rng.randrange(len(text))]
+        for _ in range(3):
+            i = rng.randrange(len(text))
+            yield text[:i] + chr(rng.randrange(32, 0x3000)) + text[i + 1:]
+        yield text.replace(": ", ":").replace(", ", ",")        # another spelling, same event
+
+
+def test_the_fast_read_of_plain_lines_equals_the_strict_read(every_game):
+    """parse_own_line (the record server's recovery: plain_event, else the strict reader)
+    gives exactly parse_line's event, unknown fields or refusal, for real lines of every game
+    and for damaged and hostile ones; and the fast path does serve the plain lines."""
+    lines = [jl.event_line(e) for games in every_game.values() for e in games[0]]
+    served = seen = 0
+    for text in _hostile_texts(lines):
+        seen += 1
+        want = _outcome(jl.parse_line, text)
+        assert _outcome(jl.parse_own_line, text) == want, text
+        try:
+            obj = jl.strict_loads(text)
+        except jl.LineProblem:
+            continue
+        fast = jl.plain_event(obj)
+        if fast is not None:
+            served += 1
+            assert want == ("ok", (fast, [])), text
+    plain = sum(1 for t in lines if jl.plain_event(json.loads(t)) is not None)
+    assert plain >= 0.9 * len(lines) and served > plain and seen > 40 * len(lines)

@@ -44,11 +44,11 @@ def wire(e, **changes):
     return obj
 
 
-def client(data, signer=None):
+def client(data, signer=None, background=False):
     # simulated games are stamped from 2026-01-01: no bound on how far behind the clock
     return TestClient(create_app(Store(data, signer, max_behind=None),
                                  {"gs1": TOKEN, "gs2": OTHER, "ops": ADMIN},
-                                 admins=frozenset({"ops"})))
+                                 admins=frozenset({"ops"}), background=background))
 
 
 def _url(e):
@@ -202,7 +202,8 @@ def test_token_file(tmp_path):
         read_tokens(f)
 
 
-def test_restart_after_torn_tail(tmp_path):
+@pytest.mark.parametrize("background", [False, True], ids=["at-start", "background"])
+def test_restart_after_torn_tail(tmp_path, background):
     events = _game("gouji")
     gid = events[0].game_id
     with client(tmp_path) as c:
@@ -213,7 +214,7 @@ def test_restart_after_torn_tail(tmp_path):
     whole = live.read_bytes()
     line = json.dumps(event_to_obj(events[20])).encode()
     live.write_bytes(whole + line[: len(line) // 2])          # a half-written record
-    with client(tmp_path) as c:
+    with client(tmp_path, background=background) as c:
         report = c.get("/v1/recovery", headers=HA).json()["report"]
         assert any("cut" in r and "torn" in r for r in report), report
         assert live.read_bytes() == whole
