@@ -196,7 +196,10 @@ def faces_of(v: Any) -> tuple[str, ...]:
 def seat_count(view: Mapping[str, Any], players: Sequence[str] | None = None) -> int:
     """How many seats the table has: the length of the view's players (else of the names
     given, else of its hands)."""
-    for seq in (view.get("players"), players, view.get("hands")):
+    found = view.get("players")
+    if type(found) is list and found:       # the common case, first
+        return len(found)
+    for seq in (found, players, view.get("hands")):
         if isinstance(seq, (list, tuple)) and seq:
             return len(seq)
     return 0
