@@ -98,6 +98,8 @@ def _check_play(s: ToyState, e: Event) -> int:
     if (e.target, e.value, e.tag, e.payload) != (NONE, NONE, "", None):
         raise invalid(s, e, "a PLAY carries its seat and card only", "value")
     seat = s.turn_seat()
+    if e.seat != seat and not s.trick and s.trick_no:
+        raise illegal(s, e, "TRICK-10", f"seat {seat} won the last trick and leads this one")
     if e.seat != seat:
         raise illegal(s, e, "TRICK-6", f"seat {seat} is to play")
     if len(e.cards) != 1:

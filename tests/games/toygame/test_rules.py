@@ -96,6 +96,16 @@ def test_trick_6_only_the_seat_to_act_plays(g):
     _refused(g, s, e, "TRICK-6")
 
 
+def test_trick_10_the_winner_of_a_trick_leads_the_next(g):
+    s = _dealt(g)
+    while s.trick_no == 0 or s.trick or g.next_auto(s) is not None:
+        s = g.apply(s, g.legal_actions(s)[0])
+    other = (s.leader + 1) % 4
+    assert g.to_move(s) == s.leader and s.tricks[s.leader] >= 1   # the winner, to lead
+    e = g.legal_actions(s)[0]._replace(seat=other, cards=(s.hands[other][0],))
+    _refused(g, s, e, "TRICK-10")
+
+
 def test_trick_7_one_card_held(g):
     s = _dealt(g)
     e = g.legal_actions(s)[0]
