@@ -59,16 +59,20 @@ def test_simulate_writes_every_seat_count(toy_logs):
         assert all(g[-1].kind == "GAME_END" for g in games)
 
 
-def test_validate_accepts_them_and_names_the_rule_broken(toy_logs, tmp_path, capsys):
+@pytest.mark.parametrize("lead, rule", [(False, "TRICK-6"), (True, "TRICK-10")])
+def test_validate_accepts_them_and_names_the_rule_broken(toy_logs, tmp_path, capsys, lead, rule):
     assert main(["validate", str(toy_logs), "--quiet"]) == 0
     events = _logs(toy_logs / "p4")[0]
-    i = next(i for i, e in enumerate(events) if e.kind == "PLAY" and i > 8)
+    rp = Replay(events)
+    # a play to a trick under way (TRICK-6) or the lead of a later trick (TRICK-10)
+    i = next(i for i, e in enumerate(events) if e.kind == "PLAY" and i > 8
+             and (not rp.state_at(i - 1).trick) == lead)
     bad = events[i]._replace(seat=(events[i].seat + 1) % 4)
     write_log(tmp_path / "bad.arrows", [seal_events([*events[:i], bad, *events[i + 1:]])])
     capsys.readouterr()
     assert main(["validate", str(tmp_path / "bad.arrows"), "--json"]) == 1
     (row,) = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
-    assert (row["status"], row["rule_id"], row["seq"]) == ("illegal", "TRICK-6", i)
+    assert (row["status"], row["rule_id"], row["seq"]) == ("illegal", rule, i)
 
 
 def test_ingest_loads_every_game_with_decisions(toy_db):
