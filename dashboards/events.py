@@ -1,8 +1,8 @@
 """A game's event list for people: one row per event, private cards hidden from a seat's view.
 
 Pure functions (no Streamlit). The auditor sees every card; what a seat sees is the game's own
-rule, its engine module's ``seen_event`` (六人坑: the cards of public actions and of its own
-draws, never another seat's dealt or drawn cards, the deck order or a new stock, KENG-50). What
+rule, its engine module's ``seen_event`` (e.g. KENG-50: the cards of public actions and of its
+own draws, never another seat's dealt or drawn cards, the deck order or a new stock). What
 an event means in words is the game's own ``describe``. A long
 card list (a deck, a deal: more than ``FOLD_OVER`` faces) is folded into a closed <details>: a
 summary ('deck: 216 cards' and the first faces), the whole list on a click.
@@ -56,7 +56,7 @@ def _row(e: Event, seat: int | None, players: Sequence[str],
         "cards": [format_face(c) for c in seen.cards],
         "hidden": len(e.cards) - len(seen.cards),
         # the details never show faces (the cards column does); they see the private fields
-        # the seat saw (a 摸到爽 drawer's held-the-suit flag cleared) and the card count
+        # the seat saw (a private flag of another seat cleared) and the card count
         "detail": detail(seen._replace(cards=e.cards)),
     }
 
@@ -73,7 +73,7 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
                players: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Display rows of a game's events (GAME_START first) as this perspective may see them:
     a seat's rows leave out the events it does not see happen (the game's optional
-    ``event_hidden`` hook: 扑克六湖's other seats' RESPOND) and number the rest in its own count
+    ``event_hidden`` hook, e.g. other seats' RESPOND under LH-70) and number the rest in its own count
     (row "seq", ``seen_numbers``: the log's seqs would show by their gaps how many it did not
     see, LH-70); row "at" is the log's seq, for stepping, never shown to a seat."""
     if not events:

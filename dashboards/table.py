@@ -59,7 +59,7 @@ SEAT_AREAS = {
     5: ("bottom", "lower-right", "upper-right", "upper-left", "lower-left"),
     6: ("bottom", "lower-right", "upper-right", "top", "upper-left", "lower-left"),
 }
-MANY_CARDS = 20    # a hand of more cards is drawn with smaller faces (a 够级 hand holds 33)
+MANY_CARDS = 20    # a hand of more cards is drawn with smaller faces (the largest hands hold 33)
 RESULT_CLASSES = {"win": "lj-won", "loss": "lj-lost", "draw": "lj-drew"}
 LINE_CLASSES = {"top": "lj-top", "turn": "lj-info lj-turn", "pending": "lj-pending",
                 "info": "lj-info", "box": "lj-box"}

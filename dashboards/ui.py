@@ -42,7 +42,7 @@ NOTE_STYLES = {
 # else the browser does not combine them), and the family ``CJK_FAMILY`` leads the system-font
 # stacks of the dashboard's own HTML (dashboards/table.py, events.py). Leading, not last:
 # Chromium keeps drawing boxes for text it laid out, with a system font first, before the font
-# had loaded (the bold 够级 badge of the 够级 table stayed boxes).
+# had loaded (a bold CJK badge of a table stayed boxes).
 CJK_FONT = Path(__file__).resolve().parent / "static" / "liujia-cjk.woff2"
 CJK_FAMILY = "liujia CJK"
 CJK_RANGE = "U+3000-9FFF, U+FF00-FFEF"

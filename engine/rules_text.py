@@ -1,7 +1,7 @@
 """The text of a rule by its id (KENG-12, GJ-20), from the rules files shipped in
 engine/rules/ (``liujia rules`` prints it; errors, audits and the dashboard cite it). A rule starts with its bold id (``**KENG-12**`` or ``**GJ-20 (Who may answer).**``) at the
-start of a line and runs to the next rule or heading; a rule defined as a row of a table (扑克六湖's
-scoring table: ``| LH-47 | sequence … | 0 | … |``) is that row under the table's header."""
+start of a line and runs to the next rule or heading; a rule defined as a row of a table (a scoring
+table: ``| LH-47 | sequence … | 0 | … |``) is that row under the table's header."""
 
 from __future__ import annotations
 

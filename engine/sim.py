@@ -43,13 +43,13 @@ def policy(game: str, name: str) -> Any:
 
 def options_tag(game: str, options: Any) -> str:
     """'' for a game's default options, else '-o' + 6 hex digits of the options recorded, so
-    that games simulated with other options (摸到爽 with 3 and with 5 players) never share an
+    that games simulated with other options (a game played by 3 and by 5 seats) never share an
     id or a file name."""
     g = find_game(game)
     opts = options.to_dict() if options is not None else None
     try:
         default = g.Options().to_dict()
-    except EngineError:          # a game parameter without default (摸到爽's mds_players)
+    except EngineError:          # a game parameter without default (a seat count)
         default = None
     if opts is None or opts == default:
         return ""
@@ -104,7 +104,7 @@ def simulate(
 ) -> Iterator[SimGame]:
     """n_games seeded games, in sessions of session_games with the same players (as many as the
     game's ``seat_count`` for these options); each later game of a session starts as the game's
-    ``session_start`` says (六人坑 KENG-7: opened by the seat that decided the previous one).
+    ``session_start`` says (e.g. KENG-7: opened by the seat that decided the previous one).
     ``commit``: each game's chance outcomes committed to (``engine.commit``), the salts from a
     generator of their own, so that play is the same with or without."""
     g = find_game(game)

@@ -107,7 +107,7 @@ def previous_game(start: Event) -> str | None:
 
 
 def session_link(start: Event, previous_final: Any) -> IllegalMove | None:
-    """The game's ``check_session`` (六人坑 KENG-7 and the like) against the final state of
+    """The game's ``check_session`` (KENG-7 and the like) against the final state of
     the previous game of its session: the break, or None."""
     return game_module(start).check_session(start, previous_final)
 

@@ -10,7 +10,7 @@ Stages, in order (each a quarantine ``stage``):
            JSONL: a malformed line, named by its line and field);
 ``replay`` the engine rejects the game (illegal move with rule id, invalid event, incomplete),
            or a cross-game rule within the file fails (the game's ``check_session``,
-           e.g. 六人坑 KENG-7 opener);
+           e.g. the KENG-7 opener);
 ``dedupe`` (decided by the loader) the game id is already loaded with other content.
 """
 

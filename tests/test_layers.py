@@ -5,6 +5,7 @@ of them. Checked on every module's imports, also those inside functions."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,49 @@ def test_the_cycle_check_finds_a_late_import_loop(tmp_path):
                                   "    from engine.toy import game\n")
     (pkg / "plays.py").write_text("import engine.toy.cards\n")
     assert import_cycles(tmp_path, ("engine",)) == [["engine.toy.game", "engine.toy.rules"]]
+
+
+NEUTRAL = ("engine", "ingest", "warehouse", "dashboards", "liujia")
+
+
+def game_words() -> set[str]:
+    """Every registered game's id, package name and title words (the words a module outside
+    the game's package must not use)."""
+    from engine.games import GAMES, find_game
+    words = set()
+    for gid, where in GAMES.items():
+        words.add(gid)
+        words.add(where.split(":")[0].rsplit(".", 1)[-1])
+        words.update(w for w in re.split(r"[\s()（）·,/-]+", find_game(gid).TITLE) if len(w) > 1)
+    return words
+
+
+def naming_lines(root: Path, words: set[str]) -> list[str]:
+    """'path:line: text' of every line of a neutral module naming a game; the games' own
+    packages (engine/games/<pkg>/) and the registry (engine/games/*.py) are not neutral."""
+    out = []
+    for top in NEUTRAL:
+        for path in sorted((root / top).rglob("*.py")):
+            rel = path.relative_to(root).as_posix()
+            if rel.startswith("engine/games/"):
+                continue
+            for no, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if any(w in text for w in words):
+                    out.append(f"{rel}:{no}: {text.strip()}")
+    return out
+
+
+def test_no_neutral_module_names_a_game():
+    """Issue 23: outside engine/games/ no module of the product names a game, not even in a
+    comment (per-game knowledge lives in the game's package)."""
+    words = game_words()
+    assert {"keng", "gouji", "liuhu", "ddz6"} <= words          # the check looks for something
+    assert naming_lines(ROOT, words) == []
+
+
+def test_the_naming_check_finds_a_game_in_a_comment(tmp_path):
+    (tmp_path / "warehouse").mkdir()
+    (tmp_path / "warehouse" / "q.py").write_text("x = 1\n# as 六人坑 does\n")
+    (tmp_path / "engine" / "games" / "keng").mkdir(parents=True)
+    (tmp_path / "engine" / "games" / "keng" / "rules.py").write_text("# 六人坑\n")
+    assert naming_lines(tmp_path, game_words()) == ["warehouse/q.py:2: # as 六人坑 does"]

@@ -204,7 +204,7 @@ def _pick_perspective(players: list[str]) -> int | str:
 def _step_controls(row: DeltaGenerator, last: int, stops: list[int] | None = None) -> int:
     """First / previous / next / last (with their keys) and the step slider, added to the
     title's row. With ``stops`` (the log's seqs of the events a seat saw happen, when the
-    game hides some: 扑克六湖) they step over those only, and the slider counts them in the
+    game hides some, its ``event_hidden``) they step over those only, and the slider counts them in the
     seat's own numbering, so that neither shows how many events it did not see (LH-70)."""
     moves = ({"to": 0}, {"delta": -1}, {"delta": 1}, {"to": last})
     for (key, label, shortcut, help_text), move in zip(STEP_BUTTONS, moves, strict=True):

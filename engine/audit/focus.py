@@ -14,7 +14,7 @@ from engine.audit.timing import when
 from engine.errors import EngineError, IllegalMove
 from engine.events import Event
 
-LEGAL_LIMIT = 400          # legal options listed at one moment (够级 hands have hundreds)
+LEGAL_LIMIT = 400          # legal options listed at one moment (a large hand has hundreds)
 _RULE_ID = re.compile(r"\b([A-Z]{2,5}-\d+[a-z]?)\b")
 _RANGE = re.compile(r"\b([A-Z]{2,5})-(\d+) to \1-(\d+)\b")
 

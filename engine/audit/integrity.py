@@ -147,7 +147,7 @@ def clock_check(backwards: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def session_check(events: Sequence[Event], previous: Sequence[Event] | None) -> dict[str, Any]:
     """The game's start against the previous game of its session it names (the game's
-    ``check_session``: 六人坑 KENG-7, 够级 GJ-9, 扑克六湖 LH-65 … LH-68), when that game is
+    ``check_session``, e.g. KENG-7, GJ-9, LH-65 … LH-68), when that game is
     given (``previous``: its events, found in the same logs)."""
     prev_id = previous_game(events[0])
     if prev_id is None:

@@ -112,8 +112,8 @@ def load_position(pos: Any, where: str) -> tuple[Any, Any]:
 
 
 def action_event(game: Any, state: Any, act: Any) -> Event:
-    """The action as an event of the position's game at its next seq (a 够级 play's derived
-    annotation filled in when left out); InputError when it is not an action."""
+    """The action as an event of the position's game at its next seq (a play's derived
+    annotation, where the game has one, filled in when left out); InputError when it is not an action."""
     try:
         event = event_from_json(act)
     except EngineError as exc:
@@ -122,7 +122,7 @@ def action_event(game: Any, state: Any, act: Any) -> Event:
         event = event._replace(game_id=state.game_id)
     if event.seq < 0:
         event = event._replace(seq=state.seq)
-    event = game.annotate(state, event)     # 够级: a play's derived annotation may be left out
+    event = game.annotate(state, event)     # a derived annotation may be left out
     return event
 
 

@@ -62,7 +62,7 @@ def _titles() -> str:
 
 
 def _what(plan: list[tuple[str, int]]) -> str:
-    """'3,300 games, 3,000 六人坑 and 300 够级' (or '3,000 games of 六人坑' for one game)."""
+    """'3,300 games, 3,000 <title> and 300 <title>' (or '3,000 games of <title>' for one game)."""
     total = sum(n for _, n in plan)
     if len(plan) == 1:
         return f"{total:,} games of {find_game(plan[0][0]).TITLE}"

@@ -15,7 +15,7 @@ from liujia.commands._common import FOUND, OK, fail, load_game, safe_lines, safe
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
     p = sub.add_parser("replay", help="show the table of a game at a step",
-                       description="Render the table of one game (六人坑, 够级, …) after the "
+                       description="Render the table of one game of any registered kind after the "
                        "event with seq STEP: the hands (under --seat only that seat's; what the "
                        "game lets a seat know of the others), the top play, whose turn and the "
                        "game's other table facts, then the event itself (its cards hidden when "
@@ -68,7 +68,7 @@ def warn_problem(rep: Replay, problem: str | None) -> int:
 
 def seen_step(rep: Replay, step: int, seat: int | None) -> int:
     """The seq of the last event at or before the step that the seat saw happen: events the
-    game's ``event_hidden`` hides from it are skipped (扑克六湖: another seat's
+    game's ``event_hidden`` hides from it are skipped (e.g. another seat's
     RESPOND, LH-70); the auditor (None) sees every step."""
     hidden = rep.game.event_hidden
     if seat is not None and rep.game.hides_events:

@@ -67,7 +67,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "name is wrong) (default random)")
     p.add_argument("--session-games", type=int, default=None,
                    help="games per session with the same players (default: the game's own "
-                   "length of a session — 扑克六湖: its `hands` option — else 8)")
+                   "length of a session, e.g. a `hands` option, else 8)")
     p.add_argument("--per-file", type=int, default=1000, help="games per log file (default 1000)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="house-rule option of the game (one of its Options, e.g. a hand size "
@@ -145,7 +145,7 @@ def write_games(
 
 def session_length(game: str, options: Any) -> int:
     """Games of a session by default: the game's ``session_length(options)`` when it has one
-    (扑克六湖: the hands of a game, LH-68), else 8."""
+    (e.g. the hands of a game, LH-68), else 8."""
     g = find_game(game)
     hook = g.session_length
     return int(hook(options if options is not None else g.Options())) if hook is not None else 8

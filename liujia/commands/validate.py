@@ -159,7 +159,7 @@ class FileReport:
     signature: str = ""              # the file's signature in words (signature_text)
     sessions: list[tuple[str, str, int]] = field(default_factory=list)
     #                                # (session, game, its length) of each ok game whose game
-    #                                # has sessions of a fixed length (扑克六湖: LH-68)
+    #                                # has sessions of a fixed length (e.g. LH-68)
 
 
 def validate_file(path: Path, finals: dict[str, Any] | None = None,
