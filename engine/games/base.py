@@ -27,12 +27,14 @@ documented default here, so callers never probe with ``getattr``:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from engine.commit import CHANCE_KINDS as COMMITTED_KINDS
 from engine.events import Event
+from engine.games.frame import WIN_SCALE, ReviewScale
 from engine.table import TableModel, text_table
 
 if TYPE_CHECKING:
@@ -150,6 +152,12 @@ class Game:
     tendencies: tuple[Tendency, ...] = ()          # its tendency catalog (engine.tendency)
     key_tendencies: tuple[str, ...] = ()           # the few the replay page shows per seat
     extras: Mapping[str, Any] = field(default_factory=dict)   # a game's own declared extras
+    # review (engine.review): a full state consistent with what the seat knows, from the
+    # state, the seat, a seeded generator and the events as the seat saw them (seen_event,
+    # those event_hidden hides left out); None: the game cannot be reviewed yet
+    sample_world: Callable[[Any, int, random.Random, Sequence[Event]], Any] | None = None
+    review_scale: ReviewScale = WIN_SCALE          # how its decisions are valued and graded
+    review_policy: str = "greedy"                  # the POLICIES entry rollouts play by
 
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"

@@ -25,6 +25,23 @@ RESULTS = (WIN, LOSS, DRAW)
 NO_SIDES, FIXED_SIDES, FORMED_SIDES = "none", "fixed", "formed"
 
 
+class ReviewScale(NamedTuple):
+    """How a game's decisions are valued and graded in a review (``engine.review``): ``kind``
+    "win" (the seat's win probability: a win 1, a draw 0.5, a loss 0) or "score" (its expected
+    score); ``steps`` the losses that make an inaccuracy, a mistake and a blunder, in that
+    unit; ``why`` the reason for the steps, shown in docs and reports."""
+
+    kind: str
+    steps: tuple[float, float, float]
+    unit: str
+    why: str
+
+
+# lichess's steps: a loss of 5 / 10 / 15 points of win probability.
+WIN_SCALE = ReviewScale("win", (0.05, 0.10, 0.15), "win probability",
+                        "lichess's steps: 5, 10 and 15 points of win probability")
+
+
 class Outcome(NamedTuple):
     """One seat's outcome of a finished game: its place (1 = first; None where the game ranks
     no one), its score and whether it won, lost or drew."""

@@ -9,6 +9,7 @@ from tests.toygame import tendencies as _tendencies
 from tests.toygame.bots import POLICIES
 from tests.toygame.options import ToyOptions
 from tests.toygame.position import cards_visible, from_position, seen_event, to_position, view
+from tests.toygame.sample import sample_world
 from tests.toygame.table import describe, table
 
 DEMO = {"weight": 1, "option_sets": [{"trick_players": 2}, {}], "session_games": 4}
@@ -38,7 +39,7 @@ GAME = Game(
     from_position=from_position, table=table, describe=describe,
     decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
-    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, sample_world=sample_world,
 )
 
 __all__ = ["CONFORMANCE", "DEMO", "GAME", "POLICIES", "ToyOptions"]

@@ -1,0 +1,305 @@
+"""Move review by determinisation (perfect-information Monte Carlo, as GIB in bridge): from the
+seat's own information, sample complete worlds consistent with everything it saw (the game's
+``sample_world``), play each candidate action forward in every world with the game's rollout
+policy, and compare the candidates on the same worlds (and the same rollout dice).
+
+A decision's review: each candidate's value (the seat's win probability or expected score,
+``ReviewScale``) ± its standard error, the loss of the chosen action against the best (from
+the paired differences, with its own error), the chance that the chosen action is best (a
+seeded bootstrap over the worlds), a grade on the game's scale — withheld when the loss's
+standard error exceeds half a step — and the line the best candidate led to in the first
+world. Everything is drawn from generators seeded by (seed, seq, world): the same seed gives
+the same review, whatever else was reviewed before it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import EngineError
+from engine.events import Event
+from engine.games.base import Game
+from engine.games.frame import DRAW, WIN, Outcome
+from engine.replay import Replay, engine_events
+
+GRADES = ("inaccuracy", "mistake", "blunder")
+FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being best below this
+BOOTSTRAP = 200          # resamples of the worlds for the chance of being best
+LINE = 12                # events of the better line kept
+MAX_ROLLOUT = 20_000     # events of one rollout before it is an engine bug
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard a review looks: worlds per decision (from ``min_worlds``, in batches of
+    ``batch`` until the grade is settled, at most ``max_worlds``) and candidates per decision
+    (the chosen action always among them)."""
+
+    seed: int = 0
+    min_worlds: int = 16
+    max_worlds: int = 64
+    batch: int = 16
+    candidates: int = 6
+
+
+@dataclass
+class Candidate:
+    """One candidate action: its value ± standard error over the worlds, its chance of being
+    best, and (for the best and the chosen) the line it led to in the first world."""
+
+    action: Event
+    value: float
+    se: float
+    p_best: float
+    line: tuple[Event, ...] = ()
+
+
+@dataclass
+class DecisionReview:
+    """The review of one decision: the candidates best first, the chosen one's index, the loss
+    against the best ± its error, the grade (None when good or withheld) and why it was
+    withheld, and the NAGA-style flag."""
+
+    seq: int
+    seat: int
+    options: int
+    candidates: list[Candidate]
+    chosen: int
+    loss: float
+    loss_se: float
+    grade: str | None
+    withheld: str | None
+    flag: bool
+    worlds: int = field(default=0)
+
+    @property
+    def best(self) -> Candidate:
+        """The candidate with the highest value."""
+        return self.candidates[0]
+
+
+def action_key(e: Event) -> tuple[Any, ...]:
+    """What makes two events the same action (not its seq, time or order of cards)."""
+    return (e.kind, e.seat, tuple(sorted(e.cards)), e.target, e.value, e.tag, e.payload)
+
+
+def seat_value(game: Game, outcomes: Sequence[Outcome], seat: int) -> float:
+    """The seat's value of a finished game on the game's scale: 1 / 0.5 / 0 for a win, draw
+    or loss, else its score."""
+    o = outcomes[seat]
+    if game.review_scale.kind == "win":
+        return 1.0 if o.result == WIN else 0.5 if o.result == DRAW else 0.0
+    return float(o.score)
+
+
+def seat_options(game: Game, state: Any, seat: int) -> list[Event]:
+    """The actions the seat may take now (legal actions of the state that are its own)."""
+    return [a for a in game.legal_actions(state) if a.seat == seat]
+
+
+def rollout(game: Game, state: Any, first: Event, policy: Any, rng: random.Random,
+            keep: int = 0) -> tuple[tuple[Outcome, ...], tuple[Event, ...]]:
+    """Play ``first`` on a copy of the state, then the game to its end by the policy (the owed
+    automatic events drawn from rng); the outcomes and the first ``keep`` events played."""
+    s = state.copy()
+    game.step(s, first._replace(seq=s.seq))
+    line: list[Event] = []
+    auto, step, is_over = game.auto_event, game.step, game.is_over
+    n = 0
+    while not is_over(s):
+        a = auto(s, rng)
+        if a is None:
+            a = policy.choose(s, rng)
+        if len(line) < keep:
+            line.append(a)
+        step(s, a)
+        n += 1
+        if n > MAX_ROLLOUT:
+            raise EngineError(f"a rollout did not end within {MAX_ROLLOUT} events")
+    out = game.outcomes(s)
+    if out is None:
+        raise EngineError("a finished rollout has no outcomes")
+    return out, tuple(line)
+
+
+def _rng(seed: int, *parts: object) -> random.Random:
+    """A generator seeded by the review's seed and where it is used (str seeds are hashed with
+    SHA-512 by ``random``, the same on every run and machine)."""
+    return random.Random(":".join(map(str, (seed, *parts))))
+
+
+def candidates_for(game: Game, state: Any, seat: int, chosen: Event, options: list[Event],
+                   policy: Any, worlds: list[Any], settings: Settings, seq: int) -> list[Event]:
+    """The chosen action, the rollout policy's choice in each world, then others drawn at
+    random, up to ``settings.candidates`` (a huge list of options is never scored whole)."""
+    by_key = {action_key(a): a for a in options}
+    picked: dict[tuple[Any, ...], Event] = {}
+    ck = action_key(chosen)
+    picked[ck] = by_key.get(ck, chosen)
+    rng = _rng(settings.seed, seq, "candidates")
+    for w in worlds:
+        if len(picked) >= settings.candidates:
+            break
+        a = policy.choose(w, rng)
+        k = action_key(a)
+        if k in by_key:
+            picked.setdefault(k, by_key[k])
+    rest = [a for k, a in by_key.items() if k not in picked]
+    rng.shuffle(rest)
+    for a in rest[: max(0, settings.candidates - len(picked))]:
+        picked[action_key(a)] = a
+    return list(picked.values())
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of the mean."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, math.inf
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+def _p_best(values: list[list[float]], rng: random.Random) -> list[float]:
+    """Each candidate's share of bootstrap resamples of the worlds in which it has the highest
+    mean (ties shared)."""
+    n_worlds, k = len(values[0]), len(values)
+    wins = [0.0] * k
+    for _ in range(BOOTSTRAP):
+        pick = [rng.randrange(n_worlds) for _ in range(n_worlds)]
+        means = [sum(v[i] for i in pick) for v in values]
+        top = max(means)
+        best = [j for j, m in enumerate(means) if m >= top - 1e-12]
+        for j in best:
+            wins[j] += 1 / len(best)
+    return [w / BOOTSTRAP for w in wins]
+
+
+def grade(loss: float, loss_se: float, steps: tuple[float, float, float]
+          ) -> tuple[str | None, str | None]:
+    """(grade, why withheld): the highest step the loss reaches (None below the first), or
+    None with the reason when the loss's standard error exceeds half a step."""
+    half = steps[0] / 2
+    if loss_se > half:
+        return None, f"the loss's standard error {loss_se:.3f} exceeds half a step ({half:g})"
+    reached = [g for g, s in zip(GRADES, steps, strict=True) if loss >= s]
+    return (reached[-1] if reached else None), None
+
+
+def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequence[Event],
+                    settings: Settings, seq: int) -> DecisionReview | None:
+    """The review of the seat's decision at this state (None: forced, one option or none)."""
+    sampler = game.sample_world
+    if sampler is None:
+        raise EngineError(f"{game.TITLE} declares no sample_world: it cannot be reviewed yet")
+    options = seat_options(game, state, seat)
+    if len(options) < 2:
+        return None
+    policy = game.POLICIES[game.review_policy]()
+    worlds: list[Any] = []
+    cands: list[Event] = []
+    values: list[list[float]] = []
+    lines: dict[int, tuple[Event, ...]] = {}
+    target = settings.min_worlds
+    while True:
+        for w in range(len(worlds), target):
+            worlds.append(sampler(state, seat, _rng(settings.seed, seq, "world", w), seen))
+        if not cands:
+            cands = candidates_for(game, state, seat, chosen, options, policy, worlds,
+                                   settings, seq)
+            values = [[] for _ in cands]
+        for w in range(len(values[0]), len(worlds)):
+            for j, c in enumerate(cands):
+                out, line = rollout(game, worlds[w], c, policy,
+                                    _rng(settings.seed, seq, "rollout", w),
+                                    keep=LINE if w == 0 else 0)
+                values[j].append(seat_value(game, out, seat))
+                if w == 0:
+                    lines[j] = line
+        review = _summarise(game, seq, seat, len(options), cands, values, lines, settings)
+        if review.withheld is None or len(worlds) >= settings.max_worlds:
+            return review
+        target = min(settings.max_worlds, len(worlds) + settings.batch)
+
+
+def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Event],
+               values: list[list[float]], lines: dict[int, tuple[Event, ...]],
+               settings: Settings) -> DecisionReview:
+    """The review from the candidates' values in each world (candidate 0 is the chosen)."""
+    stats = [_mean_se(v) for v in values]
+    p_best = _p_best(values, _rng(settings.seed, seq, "bootstrap"))
+    order = sorted(range(len(cands)), key=lambda j: (-stats[j][0], j))
+    best = order[0]
+    loss, loss_se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
+    if best == 0:
+        loss, loss_se = 0.0, 0.0
+    g, withheld = grade(loss, loss_se, game.review_scale.steps)
+    out = [Candidate(cands[j], stats[j][0], stats[j][1], p_best[j],
+                     lines.get(j, ()) if j in (0, best) else ()) for j in order]
+    return DecisionReview(seq, seat, n_options, out, order.index(0), loss, loss_se, g,
+                          withheld, p_best[0] < FLAG_P, len(values[0]))
+
+
+@dataclass
+class GameReview:
+    """A game's review: the decisions reviewed, the seats asked for, and how it stopped
+    ('done', 'budget' when the time ran out, 'interrupted' on Ctrl-C)."""
+
+    game_id: str
+    game: Game
+    seats: tuple[int, ...]
+    settings: Settings
+    decisions: list[DecisionReview] = field(default_factory=list)
+    pending: int = 0
+    stopped: str = "done"
+
+
+def decision_points(events: Sequence[Event], seats: Sequence[int]
+                    ) -> Iterator[tuple[int, Any, Event, tuple[Event, ...]]]:
+    """(seq, state before, the event, the events its seat saw before it) of every event taken
+    by one of the seats (not automatic), in order."""
+    rp = Replay(events)
+    game = rp.game
+    plain = engine_events(list(events))
+    states = rp.states()
+    before = next(states)
+    seen: dict[int, list[Event]] = {k: [game.seen_event(plain[0], k)] for k in seats}
+    for e, after in zip(plain[1:], states, strict=True):
+        if e.seat in seen and game.next_auto(before) is None:
+            yield e.seq, before, e, tuple(seen[e.seat])
+        for k, got in seen.items():
+            if not game.event_hidden(e, k):
+                got.append(game.seen_event(e, k))
+        before = after
+
+
+def review_game(events: Sequence[Event], seats: Sequence[int], settings: Settings, *,
+                budget: float | None = None,
+                progress: Callable[[int, int], None] | None = None) -> GameReview:
+    """Review every decision of the seats in a validated game (``budget`` seconds at most:
+    the decisions not reached are counted in ``pending``; Ctrl-C keeps what is done)."""
+    rp = Replay(events)
+    game = rp.game
+    result = GameReview(events[0].game_id, game, tuple(seats), settings)
+    points = list(decision_points(events, seats))
+    start = time.monotonic()
+    for i, (seq, state, e, seen) in enumerate(points):
+        if budget is not None and time.monotonic() - start > budget:
+            result.stopped, result.pending = "budget", len(points) - i
+            break
+        try:
+            r = review_decision(game, state, e.seat, e, seen, settings, seq)
+        except KeyboardInterrupt:
+            result.stopped, result.pending = "interrupted", len(points) - i
+            break
+        if r is not None:
+            result.decisions.append(r)
+        if progress is not None:
+            progress(i + 1, len(points))
+    return result

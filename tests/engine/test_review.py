@@ -1,0 +1,124 @@
+"""The reviewer (engine/review.py) on the eighth game: exact values on a crafted deal, the
+grading scale and when a grade is withheld, the candidates, and the same seed giving the same
+review."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+
+from engine.cards import parse_face
+from engine.events import Event
+from engine.games import find_game
+from engine.games.frame import WIN_SCALE
+from engine.review import (
+    Settings,
+    decision_points,
+    grade,
+    review_decision,
+    review_game,
+    seat_options,
+)
+from engine.sim import simulate
+from liujia.review_report import review_json
+
+GAME = "toy_tricks"
+
+
+def _crafted(g, seat0: str, seat1: str):
+    """A two-seat, two-card game with the last trick counting two, seat 0 to lead, the hands
+    given (the rest of the deck in order as the stock), dealt: the state and what seat 0 saw."""
+    hands = [[parse_face(f) for f in h.split()] for h in (seat0, seat1)]
+    rest = [c for c in range(52) if c not in hands[0] + hands[1]]
+    opts = g.Options(trick_players=2, trick_hand_size=2, trick_last_bonus=True)
+    e0 = g.start_event("toy-r", ["a", "b"], random.Random(0), opts)
+    payload = json.loads(e0.payload)
+    payload["leader"] = 0
+    e0 = e0._replace(cards=(*hands[0], *hands[1], *rest), value=0,
+                     payload=json.dumps(payload, separators=(",", ":"), sort_keys=True,
+                                        ensure_ascii=False))
+    s = g.initial_state(e0)
+    seen = [g.seen_event(e0, 0)]
+    while g.next_auto(s) == "DEAL":
+        d = g.auto_event(s)
+        seen.append(g.seen_event(d, 0))
+        g.step(s, d)
+    return s, seen
+
+
+def _play(g, s, face: str) -> Event:
+    return next(a for a in seat_options(g, s, 0) if a.cards == (parse_face(face),))
+
+
+def test_exact_values_when_the_world_is_known(toy_game):
+    # Seat 0 holds As 2h, seat 1 Ks 3h, the last trick counts two. Leading As wins trick one
+    # but seat 1's 3h takes the last (1 : 2, a loss); leading 2h gives up trick one and the As
+    # takes the last (1 : 2 the other way, a win). Every later play is forced.
+    g = dataclasses.replace(find_game(GAME),
+                            sample_world=lambda s, seat, rng, seen: s.copy())
+    s, seen = _crafted(g, "As 2h", "Ks 3h")
+    r = review_decision(g, s, 0, _play(g, s, "As"), seen, Settings(seed=1), 3)
+    assert r is not None and r.options == 2
+    assert [(c.action.cards, c.value, c.se) for c in r.candidates] == [
+        ((parse_face("2h"),), 1.0, 0.0), ((parse_face("As"),), 0.0, 0.0)]
+    assert (r.chosen, r.loss, r.loss_se, r.grade, r.withheld, r.flag) == \
+        (1, 1.0, 0.0, "blunder", None, True)
+    assert r.candidates[1].p_best == 0.0 and r.candidates[0].p_best == 1.0
+    assert r.best.line[0].cards == (parse_face("3h"),)        # the better line, forced reply
+    good = review_decision(g, s, 0, _play(g, s, "2h"), seen, Settings(seed=1), 3)
+    assert (good.chosen, good.loss, good.grade, good.flag) == (0, 0.0, None, False)
+
+
+def test_hidden_cards_are_sampled_not_read(toy_game):
+    """With the real sampler seat 0 does not know seat 1 holds Ks 3h: leading As is no longer
+    a sure loss, and the values are estimates with their errors."""
+    g = find_game(GAME)
+    s, seen = _crafted(g, "As 2h", "Ks 3h")
+    r = review_decision(g, s, 0, _play(g, s, "As"), seen, Settings(seed=1, max_worlds=64), 3)
+    values = {c.action.cards: c.value for c in r.candidates}
+    assert 0.0 < values[(parse_face("As"),)] < 1.0
+    assert all(0 < c.se < 0.2 for c in r.candidates)
+    assert r.worlds >= 16
+
+
+@pytest.mark.parametrize("loss, se, want", [
+    (0.049, 0.0, (None, None)), (0.05, 0.0, ("inaccuracy", None)),
+    (0.10, 0.01, ("mistake", None)), (0.149, 0.025, ("mistake", None)),
+    (0.15, 0.02, ("blunder", None)), (0.9, 0.026, (None, "withheld")),
+])
+def test_lichess_steps_and_withholding(loss, se, want):
+    g, why = grade(loss, se, WIN_SCALE.steps)
+    assert g == want[0]
+    assert (why is not None) == (want[1] == "withheld")
+    if why:
+        assert "exceeds half a step (0.025)" in why
+
+
+def test_forced_moves_are_not_reviewed_and_the_chosen_is_always_a_candidate(toy_game):
+    sim = next(iter(simulate(GAME, 1, 4, policy_name="random")))
+    r = review_game(sim.events, range(4), Settings(seed=2, max_worlds=16, candidates=2))
+    plays = [e for e in sim.events if e.kind == "PLAY"]
+    assert 0 < len(r.decisions) < len(plays)                    # the forced ones are left out
+    by_seq = {e.seq: e for e in sim.events}
+    for d in r.decisions:
+        assert d.options >= 2 and len(d.candidates) == 2
+        assert d.candidates[d.chosen].action.cards == by_seq[d.seq].cards
+
+
+def test_the_same_seed_gives_the_same_review_and_another_seed_other_worlds(toy_game):
+    sim = next(iter(simulate(GAME, 1, 6, policy_name="greedy")))
+    one = review_json(review_game(sim.events, [1], Settings(seed=7, max_worlds=32)))
+    assert one == review_json(review_game(sim.events, [1], Settings(seed=7, max_worlds=32)))
+    other = review_json(review_game(sim.events, [1], Settings(seed=8, max_worlds=32)))
+    assert [d["seq"] for d in other["decisions"]] == [d["seq"] for d in one["decisions"]]
+    assert other != one
+
+
+def test_a_budget_stops_between_decisions(toy_game):
+    sim = next(iter(simulate(GAME, 1, 6, policy_name="greedy")))
+    points = len(list(decision_points(sim.events, range(4))))
+    r = review_game(sim.events, range(4), Settings(seed=1), budget=1e-9)
+    assert r.stopped == "budget" and r.decisions == [] and r.pending == points > 0
