@@ -122,3 +122,12 @@ def test_a_budget_stops_between_decisions(toy_game):
     points = len(list(decision_points(sim.events, range(4))))
     r = review_game(sim.events, range(4), Settings(seed=1), budget=1e-9)
     assert r.stopped == "budget" and r.decisions == [] and r.pending == points > 0
+
+
+def test_the_quality_harness_plays_duplicate_deals_and_compares_seeds(toy_game):
+    from tests.bench.review_quality import stability, strength
+    st = strength(GAME, 2, 1, Settings(seed=1, min_worlds=16, max_worlds=16),
+                  find_game(GAME).Options(trick_players=2))
+    assert st["samples"] == 4 and -1.0 <= st["mean_diff"] <= 1.0
+    sb = stability(GAME, 1, 1, Settings(seed=1, max_worlds=16))
+    assert sb["graded_in_both"] > 0 and 0.0 <= sb["agree"] <= 1.0

@@ -1,0 +1,130 @@
+"""How good the reviewer is, for any game that declares ``sample_world`` (docs/review.md):
+
+* **strength** — the reviewer's own policy (play the best candidate of a small review) against
+  the game's greedy bot in duplicate: every deal is played once with every seat greedy and,
+  for each seat k, once with the reviewer in seat k and greedy elsewhere; the difference of
+  seat k's value (win 1, draw ½, loss 0, or its score) between the two plays of the same deal
+  is one paired sample. Reported: the mean difference with its 95 % interval.
+* **stability** — the same greedy games reviewed with two seeds: the share of decisions graded
+  in both whose grades agree, and the largest difference in steps.
+
+    PYTHONPATH=. LIUJIA_GAMES=toy_tricks=tests.toygame \\
+      .venv/bin/python tests/bench/review_quality.py --game toy_tricks --deals 300
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from typing import Any
+
+from engine.errors import EngineError
+from engine.events import Event
+from engine.games import find_game, register_plugins
+from engine.games.base import Game
+from engine.review import GRADES, Settings, review_decision, review_game, seat_value
+from engine.sim import simulate
+
+
+def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
+         seed: int) -> tuple[float, ...]:
+    """One deal played to its end: greedy everywhere but the reviewer's seat (None: nowhere);
+    each seat's value."""
+    greedy = game.POLICIES["greedy"]()
+    rng = random.Random(seed)
+    s = game.initial_state(start)
+    seen: list[Event] = [game.seen_event(start, reviewer)] if reviewer is not None else []
+    while not game.is_over(s):
+        a = game.auto_event(s, rng)
+        if a is None:
+            a = greedy.choose(s, rng)
+            if a.seat == reviewer:
+                r = review_decision(game, s, reviewer, a, tuple(seen), settings, s.seq)
+                if r is not None:
+                    a = r.best.action
+        a = a._replace(seq=s.seq)
+        game.step(s, a)
+        if reviewer is not None and not game.event_hidden(a, reviewer):
+            seen.append(game.seen_event(a, reviewer))
+        if s.seq > 100_000:
+            raise EngineError("a deal did not end")
+    out = game.outcomes(s)
+    assert out is not None
+    return tuple(seat_value(game, out, k) for k in range(len(out)))
+
+
+def interval(xs: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95 % interval (normal approximation)."""
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else math.inf
+    return m, 1.96 * sd / math.sqrt(n)
+
+
+def strength(gid: str, deals: int, seed: int, settings: Settings,
+             options: Any = None) -> dict[str, Any]:
+    """The duplicate match reviewer vs greedy over seeded deals."""
+    game = find_game(gid)
+    diffs: list[float] = []
+    t0 = time.monotonic()
+    for d in range(deals):
+        opts = options or game.Options()
+        n = game.seat_count(opts)
+        start = game.start_event(f"dup-{d}", [f"p{k}" for k in range(n)],
+                                 random.Random(f"{seed}:{d}"), opts)
+        base = play(game, start, None, settings, seed + d)
+        for k in range(n):
+            diffs.append(play(game, start, k, settings, seed + d)[k] - base[k])
+    m, h = interval(diffs)
+    return {"game": gid, "deals": deals, "samples": len(diffs), "mean_diff": m,
+            "ci95": h, "seconds": time.monotonic() - t0}
+
+
+def stability(gid: str, games: int, seed: int, settings: Settings,
+              options: Any = None) -> dict[str, Any]:
+    """Grades of the same games under two seeds: agreement and the largest step apart."""
+    game = find_game(gid)
+    both = agree = 0
+    worst = 0
+    for sim in simulate(gid, games, seed, policy_name="greedy", options=options):
+        seats = range(len(sim.final.players))
+        a = review_game(sim.events, seats, settings)
+        b = review_game(sim.events, seats, Settings(**{**settings.__dict__,
+                                                       "seed": settings.seed + 1}))
+        for x, y in zip(a.decisions, b.decisions, strict=True):
+            if x.withheld is None and y.withheld is None:
+                both += 1
+                agree += x.grade == y.grade
+                step = [None, *GRADES]
+                worst = max(worst, abs(step.index(x.grade) - step.index(y.grade)))
+    del game
+    return {"game": gid, "games": games, "graded_in_both": both,
+            "agree": agree / both if both else math.nan, "max_steps_apart": worst}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run both measures and print them as Markdown rows."""
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--game", required=True)
+    p.add_argument("--deals", type=int, default=300)
+    p.add_argument("--games", type=int, default=20, help="games for the stability measure")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--worlds", type=int, default=16, help="worlds per decision of the "
+                   "reviewer's policy (its review uses 16 … 64)")
+    args = p.parse_args(argv)
+    register_plugins()
+    play_settings = Settings(seed=args.seed, min_worlds=args.worlds, max_worlds=args.worlds)
+    st = strength(args.game, args.deals, args.seed, play_settings)
+    print(f"| strength | {st['game']} | {st['deals']} deals, {st['samples']} paired seats | "
+          f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
+    sb = stability(args.game, args.games, args.seed, Settings(seed=args.seed))
+    print(f"| stability | {sb['game']} | {sb['games']} games, {sb['graded_in_both']} graded "
+          f"in both | {sb['agree']:.1%} agree | at most {sb['max_steps_apart']} step(s) apart |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
