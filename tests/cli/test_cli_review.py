@@ -107,3 +107,21 @@ def test_a_game_without_a_sampler_cannot_be_reviewed_yet(capsys, tmp_path):
     gid = read_log(f).games[0].game_id
     code, _, err = _run(capsys, str(f), "--game", gid)
     assert code == 1 and "六人坑 (keng) cannot be reviewed yet" in err
+
+
+def test_ctrl_c_prints_what_was_reviewed_and_exits_130(toy_log, capsys, monkeypatch):
+    import engine.review as review
+    f, gid = toy_log
+    real, calls = review.review_decision, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 6:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review, "review_decision", interrupted)
+    code, out, _ = _run(capsys, str(f), "--game", gid, "--worlds", "16")
+    assert code == 130
+    assert "interrupted: " in out.splitlines()[0] and "decision(s) not reviewed" in out
+    assert any(x.startswith("seq ") for x in out.splitlines())

@@ -131,3 +131,21 @@ def test_the_quality_harness_plays_duplicate_deals_and_compares_seeds(toy_game):
     assert st["samples"] == 4 and -1.0 <= st["mean_diff"] <= 1.0
     sb = stability(GAME, 1, 1, Settings(seed=1, max_worlds=16))
     assert sb["graded_in_both"] > 0 and 0.0 <= sb["agree"] <= 1.0
+
+
+def test_ctrl_c_keeps_the_decisions_already_reviewed(toy_game, monkeypatch):
+    import engine.review as review
+    sim = next(iter(simulate(GAME, 1, 6, policy_name="greedy")))
+    real, calls = review.review_decision, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review, "review_decision", interrupted)
+    r = review_game(sim.events, range(4), Settings(seed=1, max_worlds=16))
+    points = len(list(decision_points(sim.events, range(4))))
+    assert r.stopped == "interrupted" and r.pending == points - 3
+    assert 0 < len(r.decisions) <= 3
