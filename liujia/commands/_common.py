@@ -144,3 +144,14 @@ def place_new(tmp: Path, target: Path) -> bool:
         return True
     os.unlink(tmp)
     return True
+
+
+def target_refused(target: str | None, force: bool) -> str | None:
+    """Why a file to write (``--html FILE``) is refused before any work: a folder, or an
+    existing file without ``--force``; None when it may be written."""
+    if target and os.path.lexists(target):
+        if os.path.isdir(target):
+            return f"{target}: is a folder"
+        if not force:
+            return f"{target}: exists (use --force to replace it)"
+    return None

@@ -20,6 +20,7 @@ from liujia.commands._common import (
     place_new,
     safe_json,
     safe_text,
+    target_refused,
 )
 
 
@@ -112,11 +113,9 @@ def run(args: argparse.Namespace) -> int:
     from engine.audit.text import report_lines
     from liujia.keys import trusted_ids
 
-    if args.html and os.path.lexists(args.html):
-        if os.path.isdir(args.html):
-            return fail(f"{args.html}: is a folder")
-        if not args.force:
-            return fail(f"{args.html}: exists (use --force to replace it)", USAGE)
+    refused = target_refused(args.html, args.force)
+    if refused is not None:
+        return fail(refused, USAGE)
     if args.db is not None and not os.path.isfile(args.db):
         return fail(f"--db {args.db}: no warehouse there (its anchors are what --db is for)")
     found = find_game(args.path, args.game)

@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
-from liujia.commands._common import FOUND, OK, USAGE, fail, find_game_log, safe_json, safe_text
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    USAGE,
+    fail,
+    find_game_log,
+    safe_json,
+    safe_text,
+    target_refused,
+)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -57,12 +65,7 @@ def _checked(args: argparse.Namespace) -> str | None:
         return "--worlds must be from 16 to 100000"
     if not 2 <= args.candidates <= 100:
         return "--candidates must be from 2 to 100"
-    if args.html and os.path.lexists(args.html):
-        if os.path.isdir(args.html):
-            return f"{args.html}: is a folder"
-        if not args.force:
-            return f"{args.html}: exists (use --force to replace it)"
-    return None
+    return target_refused(args.html, args.force)
 
 
 def _verdict(path: Any, game_id: str) -> tuple[Any, str | None]:

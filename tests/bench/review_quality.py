@@ -112,16 +112,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=300)
     p.add_argument("--games", type=int, default=20, help="games for the stability measure")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a house-rule option of the game (as liujia simulate's)")
     p.add_argument("--worlds", type=int, default=16, help="worlds per decision of the "
                    "reviewer's policy (its review uses 16 … 64)")
     args = p.parse_args(argv)
     register_plugins()
+    from liujia.commands.simulate import _options
+    opts = _options(args.game, args.option)
     play_settings = Settings(seed=args.seed, min_worlds=args.worlds, max_worlds=args.worlds)
-    st = strength(args.game, args.deals, args.seed, play_settings)
-    print(f"| strength | {st['game']} | {st['deals']} deals, {st['samples']} paired seats | "
+    st = strength(args.game, args.deals, args.seed, play_settings, opts)
+    what = f"{st['game']} {' '.join(args.option)}".strip()
+    print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
           f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
-    sb = stability(args.game, args.games, args.seed, Settings(seed=args.seed))
-    print(f"| stability | {sb['game']} | {sb['games']} games, {sb['graded_in_both']} graded "
+    sb = stability(args.game, args.games, args.seed, Settings(seed=args.seed), opts)
+    print(f"| stability | {what} | {sb['games']} games, {sb['graded_in_both']} graded "
           f"in both | {sb['agree']:.1%} agree | at most {sb['max_steps_apart']} step(s) apart |")
     return 0
 
