@@ -87,7 +87,7 @@ def stability(gid: str, games: int, seed: int, settings: Settings,
               options: Any = None) -> dict[str, Any]:
     """Grades of the same games under two seeds: agreement and the largest step apart."""
     game = find_game(gid)
-    both = agree = 0
+    both = agree = marked = withheld = 0
     worst = 0
     for sim in simulate(gid, games, seed, policy_name="greedy", options=options):
         seats = range(len(sim.final.players))
@@ -95,13 +95,15 @@ def stability(gid: str, games: int, seed: int, settings: Settings,
         b = review_game(sim.events, seats, Settings(**{**settings.__dict__,
                                                        "seed": settings.seed + 1}))
         for x, y in zip(a.decisions, b.decisions, strict=True):
+            withheld += x.withheld is not None or y.withheld is not None
             if x.withheld is None and y.withheld is None:
                 both += 1
                 agree += x.grade == y.grade
+                marked += x.grade is not None or y.grade is not None
                 step = [None, *GRADES]
                 worst = max(worst, abs(step.index(x.grade) - step.index(y.grade)))
     del game
-    return {"game": gid, "games": games, "graded_in_both": both,
+    return {"game": gid, "games": games, "graded_in_both": both, "marked": marked, "withheld": withheld,
             "agree": agree / both if both else math.nan, "max_steps_apart": worst}
 
 
@@ -116,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="a house-rule option of the game (as liujia simulate's)")
     p.add_argument("--worlds", type=int, default=16, help="worlds per decision of the "
                    "reviewer's policy (its review uses 16 … 64)")
+    p.add_argument("--review-worlds", type=int, default=256, help="at most this many worlds "
+                   "per decision of the stability reviews (liujia review's default)")
     args = p.parse_args(argv)
     register_plugins()
     from liujia.commands.simulate import _options
@@ -125,9 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     what = f"{st['game']} {' '.join(args.option)}".strip()
     print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
           f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
-    sb = stability(args.game, args.games, args.seed, Settings(seed=args.seed), opts)
+    sb = stability(args.game, args.games, args.seed, Settings(seed=args.seed, max_worlds=args.review_worlds), opts)
     print(f"| stability | {what} | {sb['games']} games, {sb['graded_in_both']} graded "
-          f"in both | {sb['agree']:.1%} agree | at most {sb['max_steps_apart']} step(s) apart |")
+          f"in both ({sb['marked']} marked an inaccuracy or worse by either; {sb['withheld']} "
+          f"withheld by either) | {sb['agree']:.1%} agree | at most {sb['max_steps_apart']} step(s) apart |")
     return 0
 
 
