@@ -28,7 +28,8 @@ from engine.games.frame import DRAW, WIN, Outcome
 from engine.replay import Replay, engine_events
 
 GRADES = ("inaccuracy", "mistake", "blunder")
-FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being best below this
+FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being best below
+                         # this, with a loss of at least the first step
 BOOTSTRAP = 200          # resamples of the worlds for the chance of being best
 LINE = 12                # events of the better line kept
 MAX_ROLLOUT = 20_000     # events of one rollout before it is an engine bug
@@ -102,10 +103,27 @@ def seat_options(game: Game, state: Any, seat: int) -> list[Event]:
     return [a for a in game.legal_actions(state) if a.seat == seat]
 
 
+def in_world(game: Game, world: Any, action: Event) -> Event:
+    """The action as it is taken in a world: the same action, or where the action holds a
+    chance outcome the seat did not choose (the card a draw takes) the world's one action of
+    that kind, seat, target and tag."""
+    acts = game.legal_actions(world)
+    key = action_key(action)
+    for a in acts:
+        if action_key(a) == key:
+            return a
+    loose = [a for a in acts if (a.kind, a.seat, a.target, a.tag)
+             == (action.kind, action.seat, action.target, action.tag)]
+    if len(loose) == 1:
+        return loose[0]
+    raise EngineError(f"{action.kind} by seat {action.seat} is not an action in the world")
+
+
 def rollout(game: Game, state: Any, first: Event, policy: Any, rng: random.Random,
             keep: int = 0) -> tuple[tuple[Outcome, ...], tuple[Event, ...]]:
-    """Play ``first`` on a copy of the state, then the game to its end by the policy (the owed
-    automatic events drawn from rng); the outcomes and the first ``keep`` events played."""
+    """Play ``first`` (an action of this state: ``in_world``) on a copy of the state, then the
+    game to its end by the policy (the owed automatic events drawn from rng); the outcomes
+    and the first ``keep`` events played."""
     s = state.copy()
     game.step(s, first._replace(seq=s.seq))
     line: list[Event] = []
@@ -205,6 +223,7 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
     worlds: list[Any] = []
     cands: list[Event] = []
     values: list[list[float]] = []
+    chance: list[bool] = []
     lines: dict[int, tuple[Event, ...]] = {}
     target = settings.min_worlds
     while True:
@@ -214,15 +233,20 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
             cands = candidates_for(game, state, seat, chosen, options, policy, worlds,
                                    settings, seq)
             values = [[] for _ in cands]
+            chance = [False] * len(cands)
         for w in range(len(values[0]), len(worlds)):
             for j, c in enumerate(cands):
-                out, line = rollout(game, worlds[w], c, policy,
+                taken = in_world(game, worlds[w], c)
+                chance[j] = chance[j] or action_key(taken) != action_key(c)
+                out, line = rollout(game, worlds[w], taken, policy,
                                     _rng(settings.seed, seq, "rollout", w),
                                     keep=LINE if w == 0 else 0)
                 values[j].append(seat_value(game, out, seat))
                 if w == 0:
                     lines[j] = line
-        review = _summarise(game, seq, seat, len(options), cands, values, lines, settings)
+        # a candidate whose cards came by chance (a draw's card) is shown without them
+        shown = [c._replace(cards=()) if chance[j] else c for j, c in enumerate(cands)]
+        review = _summarise(game, seq, seat, len(options), shown, values, lines, settings)
         if review.withheld is None or len(worlds) >= settings.max_worlds:
             return review
         target = min(settings.max_worlds, len(worlds) + settings.batch)
@@ -242,8 +266,9 @@ def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Even
     g, withheld = grade(loss, loss_se, game.review_scale.steps)
     out = [Candidate(cands[j], stats[j][0], stats[j][1], p_best[j],
                      lines.get(j, ()) if j in (0, best) else ()) for j in order]
+    flag = p_best[0] < FLAG_P and loss >= game.review_scale.steps[0]
     return DecisionReview(seq, seat, n_options, out, order.index(0), loss, loss_se, g,
-                          withheld, p_best[0] < FLAG_P, len(values[0]))
+                          withheld, flag, len(values[0]))
 
 
 @dataclass
@@ -284,11 +309,11 @@ def review_game(events: Sequence[Event], seats: Sequence[int], settings: Setting
                 progress: Callable[[int, int], None] | None = None) -> GameReview:
     """Review every decision of the seats in a validated game (``budget`` seconds at most:
     the decisions not reached are counted in ``pending``; Ctrl-C keeps what is done)."""
+    start = time.monotonic()                  # the budget counts the replay too
     rp = Replay(events)
     game = rp.game
     result = GameReview(events[0].game_id, game, tuple(seats), settings)
     points = list(decision_points(events, seats))
-    start = time.monotonic()
     for i, (seq, state, e, seen) in enumerate(points):
         if budget is not None and time.monotonic() - start > budget:
             result.stopped, result.pending = "budget", len(points) - i

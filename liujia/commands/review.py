@@ -115,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
                              progress=bar.update if bar is not None else None)
     except EngineError as exc:
         return fail(f"review of game {args.game} failed: {exc}", FOUND)
+    except Exception as exc:  # noqa: BLE001 - an engine bug: one line, never a traceback
+        return fail(f"the engine failed while reviewing game {args.game} "
+                    f"({type(exc).__name__}: {exc}); please report this", FOUND)
     finally:
         if bar is not None:
             bar.close()

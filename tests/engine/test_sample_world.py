@@ -16,7 +16,7 @@ import random
 import pytest
 
 from engine.games import GAMES, find_game
-from engine.review import decision_points, rollout
+from engine.review import decision_points, in_world, rollout
 from engine.sim import simulate
 from tests.options import options_for
 
@@ -74,5 +74,5 @@ def test_the_same_seed_gives_the_same_world_and_it_plays_on(sampling_game):
         assert a == g.sample_world(s, e.seat, random.Random(5), seen)
         back = g.from_position(g.to_position(a))          # a position the game accepts
         assert back == a
-        out, _ = rollout(g, a, e, policy, random.Random(seq))
+        out, _ = rollout(g, a, in_world(g, a, e), policy, random.Random(seq))
         assert len(out) == len(s.players)
