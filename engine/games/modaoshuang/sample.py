@@ -56,6 +56,13 @@ class _Slots:
         self.face.append(None)
         return len(self.face) - 1
 
+    def card(self, slot: int) -> int:
+        """The card of a slot once filled."""
+        c = self.face[slot]
+        if c is None:
+            raise _Refused
+        return c
+
     def take(self, seat: int, card: int) -> None:
         """The seat's hand loses this card: a known one, else one of its slots is bound."""
         if card in self.known[seat]:
@@ -176,24 +183,24 @@ def _deck(s: MdsState, me: int, sl: _Slots) -> tuple[int, ...]:
     deck: list[int] = [0] * (n * h)
     for k in range(n):
         seat = (s.first_leader + k) % n
-        cards = sl.own_deal if seat == me else [sl.face[i] for i in sl.deal[seat]]
+        cards = sl.own_deal if seat == me else [sl.card(i) for i in sl.deal[seat]]
         for j, c in enumerate(cards):
-            deck[k + j * n] = c  # type: ignore[assignment]
-    return (*deck, *(sl.face[i] for i in sl.stock))  # type: ignore[misc]
+            deck[k + j * n] = c
+    return (*deck, *(sl.card(i) for i in sl.stock))
 
 
 def _suit_draw(w: MdsState, e: Event, me: int, sl: _Slots, rng: random.Random) -> Event:
     """The world's suit draw: the seat's own draw as it saw it, else a card of the announced
     suit from the world's stock; then the stock order of the slots."""
-    order = tuple(sl.face[i] for i in sl.stock)
+    order = tuple(sl.card(i) for i in sl.stock)
     if e.seat == me:
         drawn = e.cards
     else:
-        suited = [c for c in order if c is not None and SUIT[c] == e.value]
+        suited = [c for c in order if SUIT[c] == e.value]
         if not suited:
             raise _Refused
         drawn = (suited[rng.randrange(len(suited))],)
-    return rules.suit_draw_event(w, drawn, order)  # type: ignore[arg-type]
+    return rules.suit_draw_event(w, drawn, order)
 
 
 def _world_event(game: Any, w: MdsState, e: Event, me: int, sl: _Slots, gifts: list[int | None],
@@ -210,7 +217,7 @@ def _world_event(game: Any, w: MdsState, e: Event, me: int, sl: _Slots, gifts: l
         g = gifts.pop(0)
         if g is None:
             return e._replace(cards=())
-        return e._replace(cards=(-1 - g if g < 0 else sl.face[g],))  # type: ignore[arg-type]
+        return e._replace(cards=(-1 - g if g < 0 else sl.card(g),))
     return e
 
 
