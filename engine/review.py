@@ -32,7 +32,8 @@ FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being 
                          # this, with a loss of at least the first step
 BOOTSTRAP = 200          # resamples of the worlds for the chance of being best
 LINE = 12                # events of the better line kept
-MAX_ROLLOUT = 20_000     # events of one rollout before it is an engine bug
+CYCLE_BREAK = 2_000      # events of a rollout after which it plays on by the random policy
+MAX_ROLLOUT = 50_000     # events of one rollout before it is given up
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,8 @@ def rollout(game: Game, state: Any, first: Event, policy: Any, rng: random.Rando
     while not is_over(s):
         a = auto(s, rng)
         if a is None:
+            if n == CYCLE_BREAK and "random" in game.POLICIES:
+                policy = game.POLICIES["random"]()     # a rollout that cycles plays on at random
             a = policy.choose(s, rng)
         if len(line) < keep:
             line.append(a)
@@ -281,6 +284,7 @@ class GameReview:
     seats: tuple[int, ...]
     settings: Settings
     decisions: list[DecisionReview] = field(default_factory=list)
+    failed: list[tuple[int, str]] = field(default_factory=list)   # (seq, why) not reviewed
     pending: int = 0
     stopped: str = "done"
 
@@ -323,6 +327,9 @@ def review_game(events: Sequence[Event], seats: Sequence[int], settings: Setting
         except KeyboardInterrupt:
             result.stopped, result.pending = "interrupted", len(points) - i
             break
+        except EngineError as exc:           # this decision only: the others go on
+            result.failed.append((seq, str(exc)))
+            r = None
         if r is not None:
             result.decisions.append(r)
         if progress is not None:

@@ -45,11 +45,14 @@ def _grade_text(d: DecisionReview) -> str:
 
 def _stop_text(review: GameReview) -> str:
     """How the review ended, in words."""
+    failed = (f"; {len(review.failed)} could not be reviewed (seq "
+              f"{', '.join(str(q) for q, _ in review.failed)}: {review.failed[0][1]})"
+              if review.failed else "")
     if review.stopped == "budget":
-        return f"the budget ran out: {review.pending} decision(s) not reviewed"
+        return f"the budget ran out: {review.pending} decision(s) not reviewed{failed}"
     if review.stopped == "interrupted":
-        return f"interrupted: {review.pending} decision(s) not reviewed"
-    return "every decision reviewed"
+        return f"interrupted: {review.pending} decision(s) not reviewed{failed}"
+    return f"every decision reviewed{failed}" if not failed else failed[2:]
 
 
 def review_lines(review: GameReview) -> list[str]:
@@ -98,6 +101,7 @@ def review_json(review: GameReview) -> dict[str, Any]:
         "seed": review.settings.seed, "max_worlds": review.settings.max_worlds,
         "scale": {"kind": sc.kind, "steps": list(sc.steps), "unit": sc.unit, "why": sc.why},
         "stopped": review.stopped, "pending": review.pending,
+        "failed": [{"seq": q, "why": why} for q, why in review.failed],
         "decisions": [{
             "seq": d.seq, "seat": d.seat, "options": d.options, "worlds": d.worlds,
             "chosen": d.chosen, "loss": round(d.loss, 6), "loss_se": round(d.loss_se, 6),

@@ -25,7 +25,7 @@ from engine.errors import EngineError
 from engine.events import Event
 from engine.games import find_game, register_plugins
 from engine.games.base import Game
-from engine.review import GRADES, Settings, review_decision, review_game, seat_value
+from engine.review import GRADES, Settings, in_world, review_decision, review_game, seat_value
 from engine.sim import simulate
 
 
@@ -44,7 +44,7 @@ def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
             if a.seat == reviewer:
                 r = review_decision(game, s, reviewer, a, tuple(seen), settings, s.seq)
                 if r is not None:
-                    a = r.best.action
+                    a = in_world(game, s, r.best.action)
         a = a._replace(seq=s.seq)
         game.step(s, a)
         if reviewer is not None and not game.event_hidden(a, reviewer):
@@ -87,13 +87,15 @@ def stability(gid: str, games: int, seed: int, settings: Settings,
               options: Any = None) -> dict[str, Any]:
     """Grades of the same games under two seeds: agreement and the largest step apart."""
     game = find_game(gid)
-    both = agree = marked = withheld = 0
+    both = agree = marked = withheld = blunders = reviewed = 0
     worst = 0
     for sim in simulate(gid, games, seed, policy_name="greedy", options=options):
         seats = range(len(sim.final.players))
         a = review_game(sim.events, seats, settings)
         b = review_game(sim.events, seats, Settings(**{**settings.__dict__,
                                                        "seed": settings.seed + 1}))
+        reviewed += len(a.decisions)
+        blunders += sum(d.grade == "blunder" for d in a.decisions)
         for x, y in zip(a.decisions, b.decisions, strict=True):
             withheld += x.withheld is not None or y.withheld is not None
             if x.withheld is None and y.withheld is None:
@@ -103,8 +105,51 @@ def stability(gid: str, games: int, seed: int, settings: Settings,
                 step = [None, *GRADES]
                 worst = max(worst, abs(step.index(x.grade) - step.index(y.grade)))
     del game
-    return {"game": gid, "games": games, "graded_in_both": both, "marked": marked, "withheld": withheld,
+    return {"game": gid, "games": games, "graded_in_both": both, "marked": marked,
+            "withheld": withheld, "reviewed": reviewed, "blunders": blunders,
             "agree": agree / both if both else math.nan, "max_steps_apart": worst}
+
+
+def _skip_going_out(game: Game, s: Any, e: Event, options: list[Event]) -> Event | None:
+    """摸到爽's planted blunder: the seat could play its last card (and win, MDS-33) and draws
+    instead (诈摸, MDS-21)."""
+    if e.kind != "PLAY" or len(s.hands[e.seat]) != 1:
+        return None
+    return next((a for a in options if a.kind == "DRAW"), None)
+
+
+# Planted blunders by rule, per game: (state, the chosen event, the seat's options) -> a clearly
+# worse legal action, or None where the rule does not apply.
+BLUNDERS = {"modaoshuang": _skip_going_out}
+
+
+def planted(gid: str, games: int, seed: int, settings: Settings,
+            options: Any = None) -> dict[str, Any]:
+    """The share of planted blunders the review marks a mistake or worse."""
+    from engine.review import decision_points, seat_options
+    game = find_game(gid)
+    rule = BLUNDERS.get(gid)
+    if rule is None:
+        return {"game": gid, "planted": 0, "marked": 0, "rule": None}
+    planted_n = marked = withheld = graded = 0
+    losses: list[float] = []
+    for sim in simulate(gid, games, seed, policy_name="greedy", options=options):
+        seats = range(len(sim.final.players))
+        for seq, s, e, seen in decision_points(sim.events, seats):
+            bad = rule(game, s, e, seat_options(game, s, e.seat))
+            if bad is None:
+                continue
+            r = review_decision(game, s, e.seat, bad, seen, settings, seq)
+            if r is None:
+                continue
+            planted_n += 1
+            marked += r.grade in ("mistake", "blunder")
+            graded += r.grade is not None
+            withheld += r.withheld is not None
+            losses.append(r.loss)
+    return {"game": gid, "planted": planted_n, "marked": marked, "withheld": withheld,
+            "graded": graded, "mean_loss": sum(losses) / len(losses) if losses else math.nan,
+            "rule": (rule.__doc__ or "").split("\n")[0]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -120,19 +165,33 @@ def main(argv: list[str] | None = None) -> int:
                    "reviewer's policy (its review uses 16 … 64)")
     p.add_argument("--review-worlds", type=int, default=256, help="at most this many worlds "
                    "per decision of the stability reviews (liujia review's default)")
+    p.add_argument("--planted-games", type=int, default=30, help="greedy games searched for "
+                   "decisions where the game's planted-blunder rule applies")
     args = p.parse_args(argv)
     register_plugins()
     from liujia.commands.simulate import _options
     opts = _options(args.game, args.option)
     play_settings = Settings(seed=args.seed, min_worlds=args.worlds, max_worlds=args.worlds)
-    st = strength(args.game, args.deals, args.seed, play_settings, opts)
-    what = f"{st['game']} {' '.join(args.option)}".strip()
-    print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
-          f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
-    sb = stability(args.game, args.games, args.seed, Settings(seed=args.seed, max_worlds=args.review_worlds), opts)
-    print(f"| stability | {what} | {sb['games']} games, {sb['graded_in_both']} graded "
-          f"in both ({sb['marked']} marked an inaccuracy or worse by either; {sb['withheld']} "
-          f"withheld by either) | {sb['agree']:.1%} agree | at most {sb['max_steps_apart']} step(s) apart |")
+    what = f"{args.game} {' '.join(args.option)}".strip()
+    if args.deals:
+        st = strength(args.game, args.deals, args.seed, play_settings, opts)
+        print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
+              f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
+    if args.games:
+        sb = stability(args.game, args.games, args.seed,
+                       Settings(seed=args.seed, max_worlds=args.review_worlds), opts)
+        print(f"| stability | {what} | {sb['games']} games, {sb['graded_in_both']} graded "
+              f"in both ({sb['marked']} marked an inaccuracy or worse by either; "
+              f"{sb['withheld']} withheld by either; {sb['blunders']} of {sb['reviewed']} "
+              f"original decisions graded blunders) | {sb['agree']:.1%} agree | at most "
+              f"{sb['max_steps_apart']} step(s) apart |")
+    review = Settings(seed=args.seed, max_worlds=args.review_worlds)
+    pl = planted(args.game, args.planted_games, args.seed, review, opts)
+    if pl["planted"]:
+        print(f"| planted blunders | {what} | {pl['planted']} planted ({pl['rule']}) | "
+              f"{pl['marked'] / pl['planted']:.0%} marked a mistake or blunder, "
+              f"{pl['graded'] / pl['planted']:.0%} an inaccuracy or worse | mean loss "
+              f"{pl['mean_loss']:.2f}, {pl['withheld']} withheld |")
     return 0
 
 

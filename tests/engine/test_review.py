@@ -149,3 +149,25 @@ def test_ctrl_c_keeps_the_decisions_already_reviewed(toy_game, monkeypatch):
     points = len(list(decision_points(sim.events, range(4))))
     assert r.stopped == "interrupted" and r.pending == points - 3
     assert 0 < len(r.decisions) <= 3
+
+
+def test_a_decision_that_cannot_be_reviewed_is_named_and_the_others_go_on(toy_game, monkeypatch):
+    import engine.review as review
+    from engine.errors import EngineError
+    from liujia.review_report import review_lines
+    sim = next(iter(simulate(GAME, 1, 6, policy_name="greedy")))
+    real, calls = review.review_decision, []
+
+    def failing(game, state, seat, chosen, seen, settings, seq):
+        calls.append(seq)
+        if len(calls) == 2:
+            raise EngineError("no world consistent with seat 1's view found in 400 draws")
+        return real(game, state, seat, chosen, seen, settings, seq)
+
+    monkeypatch.setattr(review, "review_decision", failing)
+    r = review_game(sim.events, range(4), Settings(seed=1, max_worlds=16))
+    assert r.failed == [(calls[1], "no world consistent with seat 1's view found in 400 draws")]
+    assert r.stopped == "done" and len(r.decisions) >= 5
+    head = review_lines(r)[0]
+    assert f"1 could not be reviewed (seq {calls[1]}: no world consistent" in head
+    assert review_json(r)["failed"] == [{"seq": calls[1], "why": r.failed[0][1]}]

@@ -8,6 +8,9 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
+import pytest
+
+from engine.errors import EngineError
 from engine.games import find_game
 from engine.review import decision_points
 from engine.sim import simulate
@@ -60,3 +63,23 @@ def test_a_seat_that_did_not_play_holds_none_of_the_round_suit():
         if found == 5:
             break
     assert found >= 3
+
+
+def _cycling_decision():
+    """A decision of a greedy 4-seat game whose rollouts cycle in the 收到爽 phase: collectors
+    take the cards back and nobody goes out (the rules have no end for it)."""
+    g = find_game(GAME)
+    sim = next(iter(simulate(GAME, 1, 9, policy_name="greedy",
+                             options=g.Options(mds_players=4))))
+    return g, next(p for p in decision_points(sim.events, range(4)) if p[0] == 26)
+
+
+def test_a_rollout_that_cycles_plays_on_at_random(monkeypatch):
+    import engine.review as review
+    g, (seq, s, e, seen) = _cycling_decision()
+    r = review.review_decision(g, s, e.seat, e, seen, review.Settings(max_worlds=16), seq)
+    assert r is not None and r.worlds == 16
+    monkeypatch.setattr(review, "CYCLE_BREAK", 10**9)        # without the break: no end
+    monkeypatch.setattr(review, "MAX_ROLLOUT", 20_000)
+    with pytest.raises(EngineError, match="did not end"):
+        review.review_decision(g, s, e.seat, e, seen, review.Settings(max_worlds=16), seq)
