@@ -248,11 +248,22 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
                 if w == 0:
                     lines[j] = line
         # a candidate whose cards came by chance (a draw's card) is shown without them
-        shown = [c._replace(cards=()) if chance[j] else c for j, c in enumerate(cands)]
-        review = _summarise(game, seq, seat, len(options), shown, values, lines, settings)
-        if review.withheld is None or len(worlds) >= settings.max_worlds:
-            return review
+        if _settled(game, values) or len(worlds) >= settings.max_worlds:
+            shown = [c._replace(cards=()) if chance[j] else c for j, c in enumerate(cands)]
+            return _summarise(game, seq, seat, len(options), shown, values, lines, settings)
         target = min(settings.max_worlds, len(worlds) + settings.batch)
+
+
+def _settled(game: Game, values: list[list[float]]) -> bool:
+    """True when the grade of the chosen (candidate 0) would not be withheld: its loss against
+    the best so far has a standard error within half a step (no bootstrap: that is done once,
+    in ``_summarise``)."""
+    means = [sum(v) / len(v) for v in values]
+    best = max(range(len(values)), key=lambda j: (means[j], -j))
+    if best == 0:
+        return True
+    _, se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
+    return grade(0.0, se, game.review_scale.steps)[1] is None
 
 
 def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Event],
