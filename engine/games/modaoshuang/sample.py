@@ -18,16 +18,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 from engine.errors import EngineError
 from engine.events import Event
+from engine.games.modaoshuang import game as _g
 from engine.games.modaoshuang import rules
 from engine.games.modaoshuang.cards import IS_JOKER, N_FACES, SUIT
 from engine.games.modaoshuang.plays import held_flag
+from engine.games.modaoshuang.position import view
 from engine.games.modaoshuang.state import MdsState
 
 TRIES = 400
+# the engine the worlds are replayed by (the package's own functions, not its Game: no cycle)
+_ENGINE = SimpleNamespace(initial_state=_g.initial_state, step=_g.step, next_auto=_g.next_auto,
+                          auto_event=_g.auto_event, view=view)
 
 
 class _Refused(Exception):
@@ -241,10 +247,9 @@ def _world(game: Any, s: MdsState, me: int, rng: random.Random, seen: Sequence[E
 
 def sample_world(s: MdsState, seat: int, rng: random.Random, seen: Sequence[Event]) -> MdsState:
     """A full state the seat cannot tell from this one (module docstring)."""
-    from engine.games.modaoshuang import GAME
     for _ in range(TRIES):
         try:
-            return _world(GAME, s, seat, rng, seen)
+            return _world(_ENGINE, s, seat, rng, seen)
         except _Refused:
             continue
     raise EngineError(f"no world consistent with seat {seat}'s view found in {TRIES} draws")
