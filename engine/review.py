@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import format_faces
 from engine.errors import EngineError
 from engine.events import Event
 from engine.games.base import Game
@@ -88,6 +89,20 @@ class DecisionReview:
 def action_key(e: Event) -> tuple[Any, ...]:
     """What makes two events the same action (not its seq, time or order of cards)."""
     return (e.kind, e.seat, tuple(sorted(e.cards)), e.target, e.value, e.tag, e.payload)
+
+
+def action_text(game: Game, e: Event) -> str:
+    """An action in words: its kind, its cards and what the game's describe adds."""
+    return " ".join(x for x in (e.kind, format_faces(e.cards) if e.cards else "",
+                                game.describe(e)) if x)
+
+
+def first_world(game: Game, state: Any, seat: int, seen: Sequence[Event], settings: Settings,
+                seq: int) -> Any:
+    """The first world a review of this decision samples (the one its lines are played in)."""
+    if game.sample_world is None:
+        raise EngineError(f"{game.TITLE} declares no sample_world: it cannot be reviewed yet")
+    return game.sample_world(state, seat, _rng(settings.seed, seq, "world", 0), seen)
 
 
 def seat_value(game: Game, outcomes: Sequence[Outcome], seat: int) -> float:

@@ -7,18 +7,16 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from engine.cards import format_faces
 from engine.events import Event
 from engine.review import Candidate, DecisionReview, GameReview
+from engine.review import action_text as action_text_of
 
 REVIEW_VERSION = 1
 
 
 def action_text(review: GameReview, e: Event) -> str:
-    """An action in words: its kind, its cards and what the game's describe adds."""
-    words = " ".join(x for x in (e.kind, format_faces(e.cards) if e.cards else "",
-                                 review.game.describe(e)) if x)
-    return words
+    """An action in words (``engine.review.action_text``)."""
+    return action_text_of(review.game, e)
 
 
 def _act(review: GameReview, e: Event) -> str:

@@ -19,7 +19,7 @@ import polars as pl
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from dashboards import data, ui
+from dashboards import data, review_panel, ui
 from dashboards.events import AUDITOR, event_line_html, events_html, row_index
 from dashboards.table import table_html
 from dashboards.views import as_of
@@ -293,6 +293,7 @@ def main() -> None:
     st.html(event_line_html(rows[row_index(rows, step)], None if hides else last))
     st.html(table_html(rp.game_type, view, players))
 
+    review_panel.render(game_id, rp, step, perspective, players)
     _event_list(game_id, rows, step, perspective)
     as_of.render(game_id)                # each seat's key stats from its games before this one
     _game_details(game_id, rows_by_id.get(game_id), players, session,
