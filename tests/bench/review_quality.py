@@ -30,25 +30,31 @@ from engine.sim import simulate
 
 
 def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
-         seed: int) -> tuple[float, ...]:
-    """One deal played to its end: greedy everywhere but the reviewer's seat (None: nowhere);
-    each seat's value."""
+         seed: int, others: Settings | None = None) -> tuple[float, ...]:
+    """One deal played to its end: the reviewer's seat (None: none) plays the best candidate
+    of a review with ``settings``; every other seat greedy, or with ``others`` a review with
+    those settings; each seat's value."""
     greedy = game.POLICIES["greedy"]()
     rng = random.Random(seed)
     s = game.initial_state(start)
-    seen: list[Event] = [game.seen_event(start, reviewer)] if reviewer is not None else []
+    n = len(s.players)
+    budget = {k: (settings if k == reviewer else others) for k in range(n)}
+    seen: dict[int, list[Event]] = {k: [game.seen_event(start, k)] for k, b in budget.items()
+                                    if b is not None}
     while not game.is_over(s):
         a = game.auto_event(s, rng)
         if a is None:
             a = greedy.choose(s, rng)
-            if a.seat == reviewer:
-                r = review_decision(game, s, reviewer, a, tuple(seen), settings, s.seq)
+            b = budget.get(a.seat)
+            if b is not None:
+                r = review_decision(game, s, a.seat, a, tuple(seen[a.seat]), b, s.seq)
                 if r is not None:
                     a = in_world(game, s, r.best.action)
         a = a._replace(seq=s.seq)
         game.step(s, a)
-        if reviewer is not None and not game.event_hidden(a, reviewer):
-            seen.append(game.seen_event(a, reviewer))
+        for k, got in seen.items():
+            if not game.event_hidden(a, k):
+                got.append(game.seen_event(a, k))
         if s.seq > 100_000:
             raise EngineError("a deal did not end")
     out = game.outcomes(s)
@@ -65,8 +71,10 @@ def interval(xs: list[float]) -> tuple[float, float]:
 
 
 def strength(gid: str, deals: int, seed: int, settings: Settings,
-             options: Any = None) -> dict[str, Any]:
-    """The duplicate match reviewer vs greedy over seeded deals."""
+             options: Any = None, others: Settings | None = None) -> dict[str, Any]:
+    """The duplicate match over seeded deals: the reviewer in each seat in turn against the
+    other seats playing greedy (``others`` None) or reviewing with ``others``, each compared
+    with the same seat of the same deal where every seat plays as the others do."""
     game = find_game(gid)
     diffs: list[float] = []
     t0 = time.monotonic()
@@ -75,9 +83,9 @@ def strength(gid: str, deals: int, seed: int, settings: Settings,
         n = game.seat_count(opts)
         start = game.start_event(f"dup-{d}", [f"p{k}" for k in range(n)],
                                  random.Random(f"{seed}:{d}"), opts)
-        base = play(game, start, None, settings, seed + d)
+        base = play(game, start, None, settings, seed + d, others)
         for k in range(n):
-            diffs.append(play(game, start, k, settings, seed + d)[k] - base[k])
+            diffs.append(play(game, start, k, settings, seed + d, others)[k] - base[k])
     m, h = interval(diffs)
     return {"game": gid, "deals": deals, "samples": len(diffs), "mean_diff": m,
             "ci95": h, "seconds": time.monotonic() - t0}
@@ -167,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
                    "per decision of the stability reviews (liujia review's default)")
     p.add_argument("--planted-games", type=int, default=30, help="greedy games searched for "
                    "decisions where the game's planted-blunder rule applies")
+    p.add_argument("--against-worlds", type=int, default=0, help="also the reviewer against "
+                   "itself with this many worlds a decision (does more search help?)")
     args = p.parse_args(argv)
     register_plugins()
     from liujia.commands.simulate import _options
@@ -177,6 +187,13 @@ def main(argv: list[str] | None = None) -> int:
         st = strength(args.game, args.deals, args.seed, play_settings, opts)
         print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
               f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
+    if args.deals and args.against_worlds:
+        weak = Settings(seed=args.seed, min_worlds=args.against_worlds,
+                        max_worlds=args.against_worlds)
+        st = strength(args.game, args.deals, args.seed, play_settings, opts, weak)
+        print(f"| {args.worlds} worlds against {args.against_worlds} | {what} | {st['deals']} "
+              f"deals, {st['samples']} paired seats | {st['mean_diff']:+.3f} ± "
+              f"{st['ci95']:.3f} | {st['seconds']:.0f} s |")
     if args.games:
         sb = stability(args.game, args.games, args.seed,
                        Settings(seed=args.seed, max_worlds=args.review_worlds), opts)
