@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from html import escape
+from pathlib import PurePath
 from typing import Any
 
 CSS = """
@@ -84,7 +85,9 @@ def header_html(r: dict[str, Any]) -> str:
     box = (f'<div class="box ok">No problem found. {e(r["verdict"]["text"])}</div>' if s["ok"]
            else f'<div class="box bad"><b>Problems found</b><ul>{probs}</ul></div>')
     box += "".join(f'<div class="box">Caveat: {e(c)}</div>' for c in s.get("caveats", ()))
-    where = f"file {e(r['file'])}" if r.get("file") else f"from the {e(r['source'])}"
+    # the file's name only: a report is shared, the folders of the machine it was made on not
+    where = (f"file {e(PurePath(r['file']).name)}" if r.get("file")
+             else f"from the {e(r['source'])}")
     opts = table(["option", "value"], ([e(k), js(v)] for k, v in (r.get("options") or {}).items()))
     players = table(["seat", "player"], ([str(i), e(p)] for i, p in enumerate(r["players"])))
     session = (f"<p>Session {e(r['session'])}; previous game "

@@ -298,6 +298,8 @@ def test_html_of_an_ordinary_game(corpus, tmp_path, capsys):
     text = out.read_text(encoding="utf-8")
     assert text.count("<html") == 1 and "http://" not in text and "https://" not in text
     assert 'class="chosen"' in text and f"seq {seq} at " in text
+    # a shared report names the log by its file name, not the folders it lay in
+    assert f"file {path.name}" in text and str(path.parent) not in text
 
 
 # ---------------------------------------------------------------- errors
