@@ -29,6 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARDS = ROOT / "dashboards"
 OUT = DASHBOARDS / "static" / "liujia-cjk.woff2"
+# The audit report's font (engine/audit/fonts/): the CJK of the shipped rules files, whose texts
+# the report quotes, and of every engine module (game names, roles, reasons, descriptions).
+AUDIT_OUT = ROOT / "engine" / "audit" / "fonts" / "liujia-cjk-audit.woff2"
 CJK = re.compile("[\u3000-\u9fff\uff00-\uffef]")
 # Besides the CJK characters found: printable ASCII, Latin-1 and the four card suits.
 EXTRA = ("".join(map(chr, range(0x20, 0x7F))) + "".join(map(chr, range(0xA0, 0x100)))
@@ -124,6 +127,18 @@ def ui_chars(root: Path = ROOT) -> set[str]:
     return cjk_chars(ui_sources(root))
 
 
+def audit_sources(root: Path = ROOT) -> list[Path]:
+    """Every file whose text an audit report can show: the shipped rules files and the engine's
+    modules (its games' packages among them)."""
+    engine = root / "engine"
+    return sorted([*(engine / "rules").glob("*.md"), *engine.rglob("*.py")])
+
+
+def audit_chars(root: Path = ROOT) -> set[str]:
+    """The CJK characters an audit report can show."""
+    return cjk_chars(audit_sources(root))
+
+
 def subset(source: Path, chars: Iterable[str], out: Path = OUT, font_number: int = 0) -> Path:
     """Write the woff2 subset of the source font (a face of a .ttc by number) holding the
     characters the font has, keeping its copyright, trademark and licence records."""
@@ -161,10 +176,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("source", type=Path, help="the OFL font to cut from (.otf, .ttf or .ttc)")
     p.add_argument("--font-number", type=int, default=0,
                    help="the face of a .ttc (NotoSansCJK-Regular.ttc: 2 is Noto Sans CJK SC)")
-    p.add_argument("--out", type=Path, default=OUT, help=f"default {OUT.relative_to(ROOT)}")
+    p.add_argument("--out", type=Path, default=None, help=f"default {OUT.relative_to(ROOT)} "
+                   f"(with --audit: {AUDIT_OUT.relative_to(ROOT)})")
+    p.add_argument("--audit", action="store_true", help="build the audit report's font (the "
+                   "rules files' and the engine's CJK) instead of the dashboard's")
     args = p.parse_args(argv)
-    need = ui_chars() | set(EXTRA)
-    out = subset(args.source, need, args.out, args.font_number)
+    # the audit's font is used for CJK only (its @font-face unicode-range): no Latin glyphs
+    need = audit_chars() if args.audit else ui_chars() | set(EXTRA)
+    out = subset(args.source, need, args.out or (AUDIT_OUT if args.audit else OUT),
+                 args.font_number)
     lost = [c for c in missing(out, need) if CJK.match(c)]
     cjk = sorted(c for c in need if CJK.match(c))
     print(f"{out}: {out.stat().st_size:,} bytes, {len(cjk)} CJK characters: {''.join(cjk)}")

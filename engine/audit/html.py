@@ -5,15 +5,17 @@ document (the dashboard's audit page, through ``st.html``)."""
 
 from __future__ import annotations
 
+import base64
+import functools
 import json
 from collections.abc import Iterable, Sequence
 from html import escape
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any
 
 CSS = """
-.lj-audit{font-family:system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","PingFang SC",
- sans-serif;color:#1f2328;line-height:1.4;max-width:1100px;margin:0 auto;padding:0 1rem}
+.lj-audit{font-family:"liujia CJK audit",system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC",
+ "PingFang SC",sans-serif;color:#1f2328;line-height:1.4;max-width:1100px;margin:0 auto;padding:0 1rem}
 .lj-audit h1{font-size:1.5rem;margin:.6rem 0}.lj-audit h2{font-size:1.2rem;margin:1.4rem 0 .4rem;
  border-bottom:1px solid #d0d7de}.lj-audit h3{font-size:1rem;margin:1rem 0 .3rem}
 .lj-audit table{border-collapse:collapse;width:100%;font-size:.85rem;margin:.3rem 0}
@@ -209,13 +211,31 @@ def events_html(r: dict[str, Any]) -> str:
         ("illegal" if x["verdict"] != "ok" else "" for x in rows))
 
 
+FONT = Path(__file__).resolve().parent / "fonts" / "liujia-cjk-audit.woff2"
+FONT_FAMILY = "liujia CJK audit"
+CJK_RANGE = "U+3000-9FFF, U+FF00-FFEF"
+
+
+@functools.cache
+def font_css() -> str:
+    """The shipped CJK font of the report (fonts/README.md) as an @font-face rule limited to
+    CJK code points, so that Chinese shows on a machine without CJK fonts; '' if missing.
+    Leading the report's font stack, so that no system font is tried first for CJK."""
+    try:
+        b64 = base64.b64encode(FONT.read_bytes()).decode("ascii")
+    except OSError:
+        return ""
+    return (f'@font-face{{font-family:"{FONT_FAMILY}";font-style:normal;font-weight:100 900;'
+            f'unicode-range:{CJK_RANGE};src:url(data:font/woff2;base64,{b64}) format("woff2")}}')
+
+
 def report_fragment(r: dict[str, Any]) -> str:
     """The report as a <style> and a <div> (for a page with its own document)."""
     moments = "".join(focus_html(f) for f in r["focus"])
     body = (header_html(r) + integrity_html(r) + verdict_html(r) + result_html(r)
             + (f"<h2>Disputed moments</h2>{moments}" if moments else "")
             + timing_html(r) + events_html(r))
-    return f'<style>{CSS}</style><div class="lj-audit">{body}</div>'
+    return f'<style>{font_css()}{CSS}</style><div class="lj-audit">{body}</div>'
 
 
 def report_html(r: dict[str, Any]) -> str:

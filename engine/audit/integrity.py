@@ -12,6 +12,7 @@ while the chain is recomputed from the stored digests.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import Any
 
 from engine import commit
@@ -122,11 +123,12 @@ def check_anchor(game_id: str, final_digest: str,
     if anchors is None:
         return check("anchor", "not_checked", None, "not checked: no warehouse given")
     where, found_all = anchors
+    where = PurePath(where).name          # a shared report names files, not a machine's folders
     found = found_all.get(game_id)
     if found is None:
         return check("anchor", "none", None, f"the warehouse {where} has no anchor for this "
                      "game (never ingested there)")
-    first = f"first ingested {found.first_seen} from {found.file}" + (
+    first = f"first ingested {found.first_seen} from {PurePath(found.file).name}" + (
         f", signed by key {found.key}" if found.key else "")
     if found.final_digest != final_digest:
         return check("anchor", "contradicts", False, f"the log CONTRADICTS the warehouse's "

@@ -279,7 +279,9 @@ def test_html_is_one_self_contained_file_with_hostile_ids_escaped(keng_games, tm
     for _, attrs in parser.tags:
         for k, v in attrs:
             assert k not in ("src", "href") and not k.startswith("on"), (k, v)
-    assert not re.search(r"url\(|@import", text)
+    # no external resource: the one url() is the report's own font, inline (engine/audit/fonts)
+    assert not re.search(r"url\((?!data:font/woff2;base64,)|@import", text)
+    assert text.count("url(") == 1
     code, r = _json(capsys, str(path), "--game", gid)       # the JSON escapes them as well
     assert code == 1 and r["players"][0] == "<script>alert(1)</script>"
     main(["audit", str(path), "--game", gid, "--json"])
@@ -415,6 +417,9 @@ def test_the_anchor_of_the_warehouse_is_checked(keng_games, tmp_path, capsys):
     code, r = _json(capsys, str(logs / "a.arrows"), "--game", gid, "--db", str(db))
     states = {c["name"]: c for c in r["integrity"]}
     assert code == 0 and states["anchor"]["state"] == "ok"
+    # files by name only (a report is shared): the warehouse's and the first log's folders not
+    assert "from a.arrows" in states["anchor"]["text"]
+    assert str(tmp_path) not in str(r["integrity"])
     other = next(iter(simulate("keng", 1, seed=55))).events
     forged = seal_events([e._replace(game_id=gid, digest=b"") for e in other])
     write_log(tmp_path / "forged.arrows", [forged])
