@@ -26,17 +26,21 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(USAGE)
 
 
+def _version() -> str:
+    """The installed liujia's version ('unknown' when it is not installed)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("liujia")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every sub-command found in liujia.commands (with ``only``, a
     command's name: that command alone, if its module is found, so that running one command
     imports only what it needs — `liujia record-server` not the warehouse's pandas)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     from engine.games import GAMES, find_game
-    try:
-        ver = version("liujia")
-    except PackageNotFoundError:
-        ver = "unknown"
+    ver = _version()
     games = ", ".join(f"{find_game(g).TITLE} ({g})" for g in GAMES)
     parser = _Parser(prog="liujia", description="Record, replay, validate and analyse hand "
                      f"histories of Chinese card games played with several decks: {games}.")
@@ -93,6 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _tolerant_output()
         args_in = list(sys.argv[1:] if argv is None else argv)
+        if args_in == ["--version"]:        # answered before any command or game is loaded
+            print(f"liujia {_version()}")
+            return OK
         first = args_in[0] if args_in and not args_in[0].startswith("-") else None
         try:
             parser = build_parser(first)

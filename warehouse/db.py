@@ -18,11 +18,18 @@ from pathlib import Path
 
 import duckdb
 
+from warehouse import paths
 from warehouse.errors import (  # noqa: F401  (re-exported: callers import them from here)
     SAFE_CONFIG,
     NotAWarehouse,
     WarehouseError,
     WarehouseMissing,
+)
+from warehouse.paths import (  # noqa: F401  (re-exported: callers import them from here)
+    DEFAULT_DB,
+    ENV_VAR,
+    db_path,
+    default_db,
 )
 from warehouse.schema import DDL, SCHEMA_VERSION
 from warehouse.verify import foreign_objects, other_tables, table_problem, verify
@@ -32,7 +39,6 @@ try:  # POSIX advisory locks; elsewhere writers are not serialised (documented)
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-ENV_VAR = "LIUJIA_DB"
 ALIAS = "wh"     # the name a warehouse file is attached under in every connection
 
 
@@ -58,12 +64,6 @@ def open_duckdb(path: str | os.PathLike[str], read_only: bool) -> duckdb.DuckDBP
     return con
 
 
-def _data_home() -> Path:
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return Path(xdg) if xdg else Path.home() / ".local" / "share"
-
-
-DEFAULT_DB: Path = _data_home() / "liujia" / "liujia.duckdb"
 TMP_SUFFIX = ".ingest-tmp"
 LOCK_SUFFIX = ".lock"
 
@@ -83,17 +83,6 @@ class WriteFailed(WarehouseError):
             hint = "; a file-size limit was reached (ulimit -f, or the file system's maximum)"
         super().__init__(f"{step} failed ({detail}). The warehouse {db} is intact: this run "
                          f"changed nothing{hint}")
-
-
-def default_db() -> Path:
-    """The warehouse file: $LIUJIA_DB if set, else DEFAULT_DB."""
-    env = os.environ.get(ENV_VAR)
-    return Path(env).expanduser() if env else DEFAULT_DB
-
-
-def db_path(path: str | os.PathLike[str] | None = None) -> Path:
-    """The warehouse path to use: the given one (user ~ expanded) or default_db()."""
-    return Path(path).expanduser() if path is not None else default_db()
 
 
 def connect(
@@ -244,9 +233,10 @@ def writer_target(path: str | os.PathLike[str] | None = None) -> Path:
         return db
     if folder.exists():
         raise WarehouseError(f"{folder} is not a folder: cannot write the warehouse {db.name}")
-    if given != DEFAULT_DB.absolute():
+    default = paths.DEFAULT_DB               # read now: tests and tools may point it elsewhere
+    if given != default.absolute():
         raise WarehouseError(f"the folder {folder} does not exist: create it first (only the "
-                             f"default folder, {DEFAULT_DB.parent}, is created)")
+                             f"default folder, {default.parent}, is created)")
     folder.mkdir(parents=True, exist_ok=True)
     return db
 

@@ -6,11 +6,8 @@ import argparse
 import os
 from pathlib import Path
 
-import duckdb
-
 from liujia.commands._common import OK, fail, open_warehouse, os_error_text, safe_text
-from warehouse.db import ENV_VAR, default_db
-from warehouse.frames import FLAT, PARTITIONED, export_parquet
+from warehouse.paths import ENV_VAR, default_db
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -31,6 +28,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Export and say where."""
+    import duckdb
+
+    from warehouse.frames import export_parquet
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)
@@ -52,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
 def _clear(out_dir: Path, force: bool) -> str | None:
     """Why the export may not go to out_dir (a previous export there, without force), or
     None; with force, a link in the way is removed (never followed)."""
+    from warehouse.frames import FLAT, PARTITIONED
     if out_dir.exists() and not out_dir.is_dir():
         return f"--out {out_dir}: not a folder"
     names = [*PARTITIONED, *(f"{n}.parquet" for n in FLAT)]

@@ -11,12 +11,13 @@ import json
 import sys
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
-import duckdb
-
-from ingest.run import IngestIOError, IngestSummary, ingest_paths
 from liujia.commands._common import FOUND, OK, USAGE, fail, safe_json, safe_text
-from warehouse.db import ENV_VAR, WarehouseError, default_db
+from warehouse.paths import ENV_VAR, default_db
+
+if TYPE_CHECKING:      # the warehouse and ingest load when a command runs, not for --help
+    from ingest.run import IngestSummary
 
 MAX_LINES = 20
 
@@ -103,6 +104,10 @@ def report(s: IngestSummary, as_json: bool) -> int:
 
 def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: object) -> int:
     """Run ingest_paths or rebuild_paths with the parsed arguments, mapping errors to exits."""
+    import duckdb
+
+    from ingest.run import IngestIOError
+    from warehouse.db import WarehouseError
     if args.workers is not None and args.workers < 1:
         return fail("--workers must be at least 1")
     try:
@@ -125,4 +130,5 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
 
 def run(args: argparse.Namespace) -> int:
     """Ingest the logs and print the summary."""
+    from ingest.run import ingest_paths
     return run_with(ingest_paths, args, recheck=args.recheck)

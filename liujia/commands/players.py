@@ -8,12 +8,9 @@ import argparse
 from datetime import datetime
 from typing import Any
 
-import duckdb
-
 from engine.games import GAMES
 from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
-from warehouse.db import ENV_VAR, default_db
-from warehouse.queries import players_list
+from warehouse.paths import ENV_VAR, default_db
 
 SORTS = {"games": ("games", True), "wins": ("wins", True), "win-rate": ("win_rate", True),
          "last-seen": ("last_seen", True), "id": ("player_id", False)}
@@ -81,6 +78,9 @@ def lines(rows: list[dict[str, Any]]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the players."""
+    import duckdb
+
+    from warehouse.queries import players_list
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-from ingest.run import rebuild_paths
 from liujia.commands.ingest import add_common, run_with
 
 
@@ -22,4 +21,5 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Rebuild and print the summary."""
+    from ingest.run import rebuild_paths
     return run_with(rebuild_paths, args)

@@ -90,7 +90,8 @@ def test_a_db_in_a_missing_folder_is_refused(tmp_path, games, command, capsys):
 
 def test_the_default_folder_is_still_created(tmp_path, games, monkeypatch):
     default = tmp_path / "data" / "liujia" / "liujia.duckdb"
-    monkeypatch.setattr(wdb, "DEFAULT_DB", default)
+    import warehouse.paths
+    monkeypatch.setattr(warehouse.paths, "DEFAULT_DB", default)     # where default_db reads it
     monkeypatch.delenv(wdb.ENV_VAR, raising=False)
     write_log(tmp_path / "a.arrows", games[:1])
     assert ingest_paths([tmp_path / "a.arrows"], progress=False).loaded == 1
