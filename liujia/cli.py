@@ -99,7 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_in = list(sys.argv[1:] if argv is None else argv)
         if args_in == ["--version"]:        # answered before any command or game is loaded
             print(f"liujia {_version()}")
-            return OK
+            raise SystemExit(OK)            # as argparse's version action ends
         first = args_in[0] if args_in and not args_in[0].startswith("-") else None
         try:
             parser = build_parser(first)
