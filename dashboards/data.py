@@ -102,7 +102,7 @@ def warehouse(path: str) -> Warehouse:
 # The named queries of warehouse.queries the dashboard runs (looked up by name when run).
 QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
-    "recent_games", "find_games",
+    "recent_games", "recent_by_type", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
     "players_list",
 })
@@ -153,6 +153,11 @@ def recent_games(limit: int = 20) -> pa.Table:
     """The most recent games: game_id, game, started, ended, events, seats, reason,
     winning_side, winners."""
     return _query("recent_games", limit)
+
+
+def recent_by_type(per_type: int = 5) -> pa.Table:
+    """The latest games of each game type (the columns of recent_games)."""
+    return _query("recent_by_type", per_type)
 
 
 def find_games(text: str = "", limit: int = 100, game: str | None = None) -> pa.Table:

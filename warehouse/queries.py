@@ -55,6 +55,15 @@ def recent_games(con: duckdb.DuckDBPyConnection, limit: int = 20) -> pa.Table:
                        "ORDER BY started DESC, game_id DESC LIMIT ?", [_limit(limit)])
 
 
+def recent_by_type(con: duckdb.DuckDBPyConnection, per_type: int = 5) -> pa.Table:
+    """The latest ``per_type`` games of each game type (so that a type played less, or loaded
+    first, is not crowded out), latest first; the columns of recent_games."""
+    return _table(con, f"SELECT {GAME_COLUMNS} FROM (SELECT *, row_number() OVER (PARTITION BY "
+                       "game ORDER BY started DESC, game_id DESC) AS rank_in_type FROM games) "
+                       "WHERE rank_in_type <= ? ORDER BY started DESC, game_id DESC",
+                  [_limit(per_type)])
+
+
 def find_games(con: duckdb.DuckDBPyConnection, text: str = "", limit: int = 100,
                game: str | None = None) -> pa.Table:
     """Games (of one game type, if given) whose id or one of whose player ids contains text

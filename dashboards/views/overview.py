@@ -1,6 +1,6 @@
 """Overview page: warehouse totals, the games in progress at a recording service (when the
 dashboard was given its data folder), games by type, results by side (a draw is a draw),
-recent games."""
+the latest games of each type. Game types are shown by their names ('<title> (<id>)')."""
 
 from __future__ import annotations
 
@@ -34,23 +34,29 @@ if not totals.get("games"):
     ui.note(f"The warehouse is empty. {ui.HOW_TO_FILL}", "info")
     st.stop()
 
-left, right = st.columns(2)
-with left:
-    st.subheader("Games by type")
-    by_type = pl.from_arrow(ui.load(data.games_by_type))
-    st.dataframe(by_type, hide_index=True, width="stretch")
-with right:
-    st.subheader("Results")
-    results = pl.from_arrow(ui.load(data.results_by_side)).with_columns(
-        pl.col("outcome").map_elements(ui.outcome_label, return_dtype=pl.String,
-                                       skip_nulls=False).alias("result"))
-    st.bar_chart(results, x="result", y="games", color="game", horizontal=True)
-    st.dataframe(results.select("game", "result", "outcome", "games"), hide_index=True,
-                 width="stretch")
+PER_TYPE = 5        # latest games listed of each game type
+
+
+def named(frame: pl.DataFrame) -> pl.DataFrame:
+    """The frame with its game column as people know the game ('<title> (<id>)')."""
+    return frame.with_columns(pl.col("game").map_elements(ui.game_label, return_dtype=pl.String))
+
+
+st.subheader("Games by type")
+st.dataframe(named(pl.from_arrow(ui.load(data.games_by_type))), hide_index=True, width="stretch")
+st.subheader("Results")
+results = named(pl.from_arrow(ui.load(data.results_by_side))).with_columns(
+    pl.col("outcome").map_elements(ui.outcome_label, return_dtype=pl.String,
+                                   skip_nulls=False).alias("result"))
+# the whole width, so that the legend of every game type has room
+st.bar_chart(results, x="result", y="games", color="game", horizontal=True)
+st.dataframe(results.select("game", "result", "outcome", "games"), hide_index=True,
+             width="stretch")
 
 st.subheader("Recent games")
-st.caption("Select a row to open it in the replay page.")
-recent = pl.from_arrow(ui.load(data.recent_games, 20))
+st.caption(f"The latest {PER_TYPE} games of each type. Select a row to open it in the replay "
+           "page.")
+recent = named(pl.from_arrow(ui.load(data.recent_by_type, PER_TYPE)))
 recent = recent.with_columns(
     pl.struct("winning_side", "winners").map_elements(
         lambda r: ui.result_label(r["winning_side"], r["winners"]),

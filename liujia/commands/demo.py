@@ -287,6 +287,12 @@ def run(args: argparse.Namespace) -> int:
     if games:
         print("              step with previous/next or the slider; switch the perspective "
               "to a seat to see only what it saw")
+    print(safe_text(f"  players     {link('players')}  every player: record, profile, "
+                    "tendencies with their intervals"))
+    if games:
+        audit = link("audit", f"game={quote(games[0])}")
+        print(safe_text(f"  audit       {audit}  one game's audit report (also from each "
+                        "replay step)"))
     print(safe_text(f"  quarantine  {link('quarantine')}  games the ingest refused"))
     if args.no_serve:
         print("\n" + safe_text(f"Start it with:  liujia serve --db {db} --port {port}"))

@@ -59,9 +59,13 @@ def test_overview_shows_totals_types_results_recent(app_db, dash_games):
     subheaders = [s.value for s in at.subheader]
     assert subheaders == ["Games by type", "Results", "Recent games"]
     by_type = at.dataframe[0].value
-    assert list(by_type["game"]) == ["keng"] and list(by_type["games"]) == [len(dash_games)]
+    # game types by their names, the id after (issue 26: not the bare registry id)
+    assert list(by_type["game"]) == ["六人坑 (keng)"] and list(by_type["games"]) == [len(dash_games)]
+    results = at.dataframe[1].value
+    assert set(results["game"]) == {"六人坑 (keng)"}
     recent = at.dataframe[-1].value
-    assert len(recent) == len(dash_games)
+    assert len(recent) == 5                     # the latest 5 of each game type (one type here)
+    assert set(recent["game"]) == {"六人坑 (keng)"}
     assert recent["replay"].iloc[0].startswith("./replay?game=keng-11-")
 
 
@@ -247,3 +251,23 @@ def test_unreadable_warehouse_shows_the_error(tmp_path, monkeypatch):
         at = _page(page)
         assert (f"Cannot open the warehouse: {bad} is not a liujia warehouse: it is not a "
                 "DuckDB database file") in _text(at), page
+
+
+def test_overview_lists_the_latest_games_of_every_type(tmp_path, dash_games, gouji_games,
+                                                       monkeypatch):
+    """Issue 26: the recent games were only 六人坑's (the type loaded last crowded the others
+    out); now the latest 5 of each type, every type by its name."""
+    from engine.log import write_log
+    from ingest import ingest_paths
+
+    write_log(tmp_path / "keng.arrows", dash_games)
+    write_log(tmp_path / "gouji.arrows", gouji_games)
+    db = tmp_path / "mixed.duckdb"
+    assert ingest_paths([tmp_path], db=db, progress=False, workers=1).clean
+    monkeypatch.setenv("LIUJIA_DB", str(db))
+    at = _page("overview")
+    recent = at.dataframe[-1].value
+    assert sorted(set(recent["game"])) == ["六人坑 (keng)", "够级 (gouji)"]
+    assert list(recent["game"]).count("六人坑 (keng)") == 5
+    assert list(recent["game"]).count("够级 (gouji)") == 5
+    assert set(at.dataframe[0].value["game"]) == {"六人坑 (keng)", "够级 (gouji)"}

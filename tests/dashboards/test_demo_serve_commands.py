@@ -29,6 +29,8 @@ def test_demo_fills_an_empty_warehouse_then_reuses_it(tmp_path, capsys):
     assert "http://127.0.0.1:8599/" in out
     assert "http://127.0.0.1:8599/replay?game=keng-5-0000" in out
     assert "http://127.0.0.1:8599/replay?game=gouji-5-0000" in out
+    # every page has its address (issue 26: Players and Audit were missing)
+    assert "http://127.0.0.1:8599/players" in out and "http://127.0.0.1:8599/audit?game=" in out
     assert f"liujia serve --db {db} --port 8599" in out
     logs = sorted(data_dir(db).glob("*.arrows"))
     assert logs and data_dir(db).parent == db.parent

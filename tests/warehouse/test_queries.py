@@ -159,3 +159,25 @@ def test_counts(con, corpus):
     players = {p for g in corpus for p in _start(g)["players"]}
     assert q.counts(con) == {"games": 12, "events": sum(map(len, corpus)), "quarantined": 2,
                              "players": len(players)}
+
+
+def test_recent_by_type_keeps_every_game_type(tmp_path, corpus):
+    """The latest games of each type, a type loaded first included (the overview's list)."""
+    from engine.log import write_log
+    from engine.sim import simulate
+    from ingest import ingest_paths
+    from warehouse.db import connect
+    gouji = [g.events for g in simulate("gouji", 2, seed=3)]
+    write_log(tmp_path / "a.arrows", gouji)                 # older: loaded first
+    write_log(tmp_path / "b.arrows", corpus)
+    db = tmp_path / "w.duckdb"
+    ingest_paths([tmp_path], db=db, progress=False)
+    con = connect(db)
+    try:
+        rows = q.recent_by_type(con, 3).to_pylist()
+        assert [r["game"] for r in rows].count("keng") == 3
+        assert {r["game_id"] for r in rows if r["game"] == "gouji"} == {g[0].game_id for g in gouji}
+        assert [r["started"] for r in rows] == sorted((r["started"] for r in rows), reverse=True)
+        assert q.recent_by_type(con, 0).num_rows == 0
+    finally:
+        con.close()
