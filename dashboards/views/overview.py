@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import altair as alt
 import polars as pl
 import streamlit as st
 
@@ -48,8 +49,17 @@ st.subheader("Results")
 results = named(pl.from_arrow(ui.load(data.results_by_side))).with_columns(
     pl.col("outcome").map_elements(ui.outcome_label, return_dtype=pl.String,
                                    skip_nulls=False).alias("result"))
-# the whole width, so that the legend of every game type has room
-st.bar_chart(results, x="result", y="games", color="game", horizontal=True)
+# the whole width, and the legend in rows under the chart with whole names, so that every
+# game type's name shows (one row of long names ran off the page)
+st.altair_chart(alt.Chart(results.select("game", "result", "games").to_pandas())
+                .mark_bar().encode(
+                    x=alt.X("sum(games):Q", title="games"),
+                    y=alt.Y("result:N", title=None),
+                    color=alt.Color("game:N", title=None, legend=alt.Legend(
+                        orient="bottom", columns=3, labelLimit=0)),
+                    tooltip=["game:N", "result:N", "games:Q"])
+                .properties(padding={"left": 16, "top": 4, "right": 4, "bottom": 4}),
+                width="stretch")
 st.dataframe(results.select("game", "result", "outcome", "games"), hide_index=True,
              width="stretch")
 
