@@ -19,7 +19,7 @@ from dashboards import data, ui
 from dashboards.table import table_html
 from engine.errors import EngineError
 from engine.events import Event
-from engine.replay import Replay, engine_events
+from engine.replay import Replay
 from engine.review import (
     LINE,
     DecisionReview,
@@ -29,6 +29,7 @@ from engine.review import (
     in_world,
     review_decision,
     seat_options,
+    seen_by,
 )
 
 AUDITOR = "auditor"
@@ -53,9 +54,7 @@ def decision_at(rp: Replay, step: int, perspective: int | str) -> Event | None:
 
 def _seen(rp: Replay, seat: int, upto: int) -> tuple[Event, ...]:
     """The engine events before seq ``upto`` as the seat saw them."""
-    g = rp.game
-    return tuple(g.seen_event(x, seat) for x in engine_events(rp.events[:upto])
-                 if not g.event_hidden(x, seat))
+    return seen_by(rp.game, rp.events[:upto], seat)
 
 
 @functools.lru_cache(maxsize=64)
@@ -86,10 +85,8 @@ def what_if(rp: Replay, seq: int, r: DecisionReview, upto: int) -> Any:
 def candidates_table(rp: Replay, r: DecisionReview) -> pa.Table:
     """The candidates as a table: which, the action, its value ± error, its chance of being
     best."""
-    marks = ["chosen" if j == r.chosen else "better" if j < r.chosen else ""
-             for j in range(len(r.candidates))]
     return pa.table({
-        "": marks,
+        "": r.marks,
         "action": [action_text(rp.game, c.action) for c in r.candidates],
         "value": [round(c.value, 3) for c in r.candidates],
         "± se": [round(c.se, 3) for c in r.candidates],
@@ -130,7 +127,7 @@ def _show(rp: Replay, e: Event, r: DecisionReview, players: list[str]) -> None:
     """The verdict, the candidates and the better line with its "what if" table."""
     sc = rp.game.review_scale
     verdict = (f"grade withheld ({r.withheld})" if r.withheld else
-               r.grade or ("best" if r.chosen == 0 else "good"))
+               r.grade_word)
     flag = " — flagged: almost surely not best" if r.flag else ""
     ui.note(f"{verdict}: loss {r.loss:.3f} ± {r.loss_se:.3f} ({sc.unit}; {r.worlds} worlds, "
             f"{r.options} options){flag}", "warning" if r.grade or r.flag else "info")

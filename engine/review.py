@@ -26,7 +26,7 @@ from engine.errors import EngineError
 from engine.events import Event
 from engine.games.base import Game
 from engine.games.frame import DRAW, WIN, Outcome
-from engine.replay import Replay, engine_events
+from engine.replay import Replay, engine_events, game_module
 
 GRADES = ("inaccuracy", "mistake", "blunder")
 FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being best below
@@ -85,6 +85,17 @@ class DecisionReview:
         """The candidate with the highest value."""
         return self.candidates[0]
 
+    @property
+    def marks(self) -> list[str]:
+        """Per candidate: 'chosen', 'better' (above the chosen) or ''."""
+        return ["chosen" if j == self.chosen else "better" if j < self.chosen else ""
+                for j in range(len(self.candidates))]
+
+    @property
+    def grade_word(self) -> str:
+        """The grade, else 'best' (the chosen is the best) or 'good'."""
+        return self.grade or ("best" if self.chosen == 0 else "good")
+
 
 def action_key(e: Event) -> tuple[Any, ...]:
     """What makes two events the same action (not its seq, time or order of cards)."""
@@ -97,12 +108,23 @@ def action_text(game: Game, e: Event) -> str:
                                 game.describe(e)) if x)
 
 
+def _sampler(game: Game) -> Callable[..., Any]:
+    """The game's sample_world, or EngineError when it declares none."""
+    if game.sample_world is None:
+        raise EngineError(f"{game.TITLE} declares no sample_world: it cannot be reviewed yet")
+    return game.sample_world
+
+
 def first_world(game: Game, state: Any, seat: int, seen: Sequence[Event], settings: Settings,
                 seq: int) -> Any:
     """The first world a review of this decision samples (the one its lines are played in)."""
-    if game.sample_world is None:
-        raise EngineError(f"{game.TITLE} declares no sample_world: it cannot be reviewed yet")
-    return game.sample_world(state, seat, _rng(settings.seed, seq, "world", 0), seen)
+    return _sampler(game)(state, seat, _rng(settings.seed, seq, "world", 0), seen)
+
+
+def seen_by(game: Game, events: Sequence[Event], seat: int) -> tuple[Event, ...]:
+    """The engine events as the seat saw them (those ``event_hidden`` hides left out)."""
+    return tuple(game.seen_event(e, seat) for e in engine_events(list(events))
+                 if not game.event_hidden(e, seat))
 
 
 def seat_value(game: Game, outcomes: Sequence[Outcome], seat: int) -> float:
@@ -231,9 +253,7 @@ def grade(loss: float, loss_se: float, steps: tuple[float, float, float]
 def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequence[Event],
                     settings: Settings, seq: int) -> DecisionReview | None:
     """The review of the seat's decision at this state (None: forced, one option or none)."""
-    sampler = game.sample_world
-    if sampler is None:
-        raise EngineError(f"{game.TITLE} declares no sample_world: it cannot be reviewed yet")
+    sampler = _sampler(game)
     options = seat_options(game, state, seat)
     if len(options) < 2:
         return None
@@ -262,23 +282,28 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
                 values[j].append(seat_value(game, out, seat))
                 if w == 0:
                     lines[j] = line
-        # a candidate whose cards came by chance (a draw's card) is shown without them
         if _settled(game, values) or len(worlds) >= settings.max_worlds:
+            # a candidate whose cards came by chance (a draw's card) is shown without them
             shown = [c._replace(cards=()) if chance[j] else c for j, c in enumerate(cands)]
             return _summarise(game, seq, seat, len(options), shown, values, lines, settings)
         target = min(settings.max_worlds, len(worlds) + settings.batch)
 
 
-def _settled(game: Game, values: list[list[float]]) -> bool:
-    """True when the grade of the chosen (candidate 0) would not be withheld: its loss against
-    the best so far has a standard error within half a step (no bootstrap: that is done once,
-    in ``_summarise``)."""
+def _paired_loss(values: list[list[float]]) -> tuple[int, float, float]:
+    """The best candidate (the highest mean, the lower index on a tie) and the chosen's
+    (candidate 0) loss against it ± its error, from the paired differences world by world."""
     means = [sum(v) / len(v) for v in values]
-    best = max(range(len(values)), key=lambda j: (means[j], -j))
+    best = min(range(len(values)), key=lambda j: (-means[j], j))
     if best == 0:
-        return True
-    _, se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
-    return grade(0.0, se, game.review_scale.steps)[1] is None
+        return 0, 0.0, 0.0
+    loss, se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
+    return best, loss, se
+
+
+def _settled(game: Game, values: list[list[float]]) -> bool:
+    """True when the grade of the chosen would not be withheld (no bootstrap: that is done
+    once, in ``_summarise``)."""
+    return grade(0.0, _paired_loss(values)[2], game.review_scale.steps)[1] is None
 
 
 def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Event],
@@ -288,10 +313,7 @@ def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Even
     stats = [_mean_se(v) for v in values]
     p_best = _p_best(values, _rng(settings.seed, seq, "bootstrap"))
     order = sorted(range(len(cands)), key=lambda j: (-stats[j][0], j))
-    best = order[0]
-    loss, loss_se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
-    if best == 0:
-        loss, loss_se = 0.0, 0.0
+    best, loss, loss_se = _paired_loss(values)
     g, withheld = grade(loss, loss_se, game.review_scale.steps)
     out = [Candidate(cands[j], stats[j][0], stats[j][1], p_best[j],
                      lines.get(j, ()) if j in (0, best) else ()) for j in order]
@@ -340,8 +362,7 @@ def review_game(events: Sequence[Event], seats: Sequence[int], settings: Setting
     """Review every decision of the seats in a validated game (``budget`` seconds at most:
     the decisions not reached are counted in ``pending``; Ctrl-C keeps what is done)."""
     start = time.monotonic()                  # the budget counts the replay too
-    rp = Replay(events)
-    game = rp.game
+    game = game_module(events[0])
     result = GameReview(events[0].game_id, game, tuple(seats), settings)
     points = list(decision_points(events, seats))
     for i, (seq, state, e, seen) in enumerate(points):

@@ -8,21 +8,15 @@ import html
 from typing import Any
 
 from engine.events import Event
-from engine.review import Candidate, DecisionReview, GameReview
-from engine.review import action_text as action_text_of
+from engine.review import Candidate, DecisionReview, GameReview, action_text
 
 REVIEW_VERSION = 1
-
-
-def action_text(review: GameReview, e: Event) -> str:
-    """An action in words (``engine.review.action_text``)."""
-    return action_text_of(review.game, e)
 
 
 def _act(review: GameReview, e: Event) -> str:
     """An action in words with its seat (an automatic event: 'engine')."""
     who = f"seat {e.seat}" if e.seat >= 0 else "engine"
-    return f"{who}: {action_text(review, e)}"
+    return f"{who}: {action_text(review.game, e)}"
 
 
 def scale_text(review: GameReview) -> str:
@@ -38,7 +32,7 @@ def _grade_text(d: DecisionReview) -> str:
     """'blunder', 'good', or 'withheld (why)'."""
     if d.withheld is not None:
         return f"grade withheld: {d.withheld}"
-    return d.grade or ("best" if d.chosen == 0 else "good")
+    return d.grade_word
 
 
 def _stop_text(review: GameReview) -> str:
@@ -66,10 +60,9 @@ def review_lines(review: GameReview) -> list[str]:
         out.append(f"seq {d.seq}  {_act(review, chosen.action)}  ({d.options} options, "
                    f"{d.worlds} worlds)  loss {d.loss:.3f} ± {d.loss_se:.3f}  "
                    f"{_grade_text(d)}{flag}")
-        for j, c in enumerate(d.candidates):
-            mark = "chosen" if j == d.chosen else "better" if j < d.chosen else "      "
-            out.append(f"    {mark} {c.value:7.3f} ± {c.se:.3f}  best in {c.p_best:4.0%}  "
-                       f"{action_text(review, c.action)}")
+        for mark, c in zip(d.marks, d.candidates, strict=True):
+            out.append(f"    {mark:6} {c.value:7.3f} ± {c.se:.3f}  best in {c.p_best:4.0%}  "
+                       f"{action_text(review.game, c.action)}")
         if d.chosen != 0 and d.best.line:
             out.append("    the better line: " + "; ".join(
                 _act(review, e) for e in (d.best.action, *d.best.line)))
@@ -79,7 +72,7 @@ def review_lines(review: GameReview) -> list[str]:
 def _cand_json(review: GameReview, c: Candidate) -> dict[str, Any]:
     """One candidate as JSON."""
     return {"action": _event(c.action),
-            "text": action_text(review, c.action), "value": round(c.value, 6),
+            "text": action_text(review.game, c.action), "value": round(c.value, 6),
             "se": round(c.se, 6), "p_best": round(c.p_best, 4),
             "line": [_event(e) for e in c.line]}
 
@@ -137,10 +130,10 @@ def review_html(review: GameReview) -> str:
                      f"{d.loss:.3f} ± {d.loss_se:.3f}{flag}</h3>")
         parts.append("<table><tr><th></th><th>action</th><th>value</th><th>± se</th>"
                      "<th>best in</th></tr>")
-        for j, c in enumerate(d.candidates):
-            row = " class='chosen'" if j == d.chosen else ""
-            mark = "chosen" if j == d.chosen else "better" if j < d.chosen else ""
-            parts.append(f"<tr{row}><td>{mark}</td><td>{e(action_text(review, c.action))}</td>"
+        for mark, c in zip(d.marks, d.candidates, strict=True):
+            row = " class='chosen'" if mark == "chosen" else ""
+            parts.append(f"<tr{row}><td>{mark}</td><td>{e(action_text(review.game, c.action))}"
+                         "</td>"
                          f"<td class='n'>{c.value:.3f}</td><td class='n'>{c.se:.3f}</td>"
                          f"<td class='n'>{c.p_best:.0%}</td></tr>")
         parts.append("</table>")

@@ -29,19 +29,18 @@ class FileProgress:
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        """Count a finished test; a worker starting another file finishes its last one."""
-        if report.when != "teardown":
-            return
+        """Add a test's phase to its file's time (a teardown counts the test); a worker
+        starting another file finishes its last one."""
         node: Any = getattr(report, "node", None)
         worker = getattr(getattr(node, "gateway", None), "id", "main")
         path = report.nodeid.split("::")[0]
-        took = report.duration + _call_time(report)
         last = self.current.get(worker)
         if last is not None and last[0] != path:
             self._say(*last)
             last = None
         tests, seconds = (last[1], last[2]) if last else (0, 0.0)
-        self.current[worker] = (path, tests + 1, seconds + took)
+        self.current[worker] = (path, tests + (report.when == "teardown"),
+                                seconds + report.duration)
 
     @pytest.hookimpl
     def pytest_sessionfinish(self) -> None:
@@ -49,21 +48,6 @@ class FileProgress:
         for last in self.current.values():
             self._say(*last)
         self.current.clear()
-
-
-_CALLS: dict[str, float] = {}
-
-
-def _call_time(report: pytest.TestReport) -> float:
-    """The setup and call time of the test whose teardown this is (kept by the hook below)."""
-    return _CALLS.pop(report.nodeid, 0.0)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Keep the setup and call durations until the teardown report comes."""
-    if report.when in ("setup", "call"):
-        _CALLS[report.nodeid] = _CALLS.get(report.nodeid, 0.0) + report.duration
 
 
 def pytest_configure(config: pytest.Config) -> None:

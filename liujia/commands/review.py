@@ -68,17 +68,18 @@ def _checked(args: argparse.Namespace) -> str | None:
     return target_refused(args.html, args.force)
 
 
-def _verdict(path: Any, game_id: str) -> tuple[Any, str | None]:
-    """The game's verdict (``engine.verdict``) and, when it is not ok, its line."""
-    from engine.verdict import file_verdict
-    fv = file_verdict(path)
-    gv = next((g for g in fv.games if g.game_id == game_id), None)
-    if gv is None:
-        why = fv.unreadable or "not in the file"
-        return None, f"game {game_id} in {path}: {why}"
-    if gv.ok:
-        return gv, None
-    return gv, f"{gv.status} {game_id} in {path}: {gv.error} (not reviewed)"
+def _verdict(path: Any, log: Any, glog: Any, game_id: str) -> str | None:
+    """The game's verdict (``engine.verdict.game_verdict``, its session linked to the previous
+    game when the same file holds it): None when ok, else its line. Only this game (and that
+    previous one) is replayed, not the whole file."""
+    from engine.verdict import game_verdict
+    from liujia.commands.audit import previous_game
+    finals: dict[str, Any] = {}
+    prev = previous_game(log, list(glog.events)) if glog.events else None
+    if prev is not None:
+        game_verdict(prev, finals=finals)
+    gv = game_verdict(glog.events, game_id=game_id, chain=glog.error, finals=finals)
+    return None if gv.ok else f"{gv.status} {game_id} in {path}: {gv.error} (not reviewed)"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,8 +94,8 @@ def run(args: argparse.Namespace) -> int:
     found = find_game_log([args.path], args.game)
     if isinstance(found, str):
         return fail(found)
-    path, _, glog = found
-    gv, bad = _verdict(path, args.game)
+    path, log, glog = found
+    bad = _verdict(path, log, glog, args.game)
     if bad is not None:
         return fail(bad, FOUND)
     events = list(glog.events)
