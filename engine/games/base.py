@@ -28,9 +28,9 @@ documented default here, so callers never probe with ``getattr``:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.commit import CHANCE_KINDS as COMMITTED_KINDS
 from engine.events import Event
@@ -87,6 +87,52 @@ class DecisionHooks:
                    action_category=module.action_category,
                    opposite_seat=module.opposite_seat, BY_KIND=ns.get("BY_KIND"),
                    LAPSING=None if lapsing is None else frozenset(lapsing))
+
+
+class Fact(NamedTuple):
+    """One fact of a game's catalog: ``name`` (snake_case id, stored in the warehouse),
+    ``label`` (what people read, with the game's own term: "held a bomb (炸弹)") and
+    ``description`` (when it is counted, rule ids named)."""
+
+    name: str
+    label: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class FactHooks:
+    """A game's fact catalog and the function that finds facts in its replay."""
+
+    FACTS: tuple[Fact, ...]
+    after: Callable[[Any, Event], Iterable[tuple[int, str]]]   # (state after, event)
+    KINDS: frozenset[str] | None = None      # the kinds ``after`` may return pairs for
+
+    @classmethod
+    def of(cls, module: Any) -> FactHooks:
+        """The hooks a game's facts module defines (``FACTS``, ``after`` and, when it has
+        it, ``KINDS``)."""
+        kinds = vars(module).get("KINDS")
+        return cls(FACTS=tuple(Fact(*f) for f in module.FACTS), after=module.after,
+                   KINDS=None if kinds is None else frozenset(kinds))
+
+    def names(self) -> tuple[str, ...]:
+        """The fact names, in catalog order."""
+        return tuple(f.name for f in self.FACTS)
+
+    def label(self, name: str) -> str:
+        """The readable label of a fact name (the name itself if it is not in the catalog)."""
+        for f in self.FACTS:
+            if f.name == name:
+                return f.label
+        return name
+
+
+def no_facts(state: Any, event: Event) -> tuple[tuple[int, str], ...]:
+    """The ``after`` of a game without a fact catalog: nothing happens."""
+    return ()
+
+
+NO_FACTS = FactHooks(FACTS=(), after=no_facts)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -158,6 +204,7 @@ class Game:
     sample_world: Callable[[Any, int, random.Random, Sequence[Event]], Any] | None = None
     review_scale: ReviewScale = WIN_SCALE          # how its decisions are valued and graded
     review_policy: str = "greedy"                  # the POLICIES entry rollouts play by
+    facts: FactHooks = NO_FACTS                    # its fact catalog (engine.facts)
 
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"

@@ -2,8 +2,9 @@
 tests/toygame/rules.md. The tests register it (tests/conftest.py) to show that a game is its
 package, its registry entry, its rules text and its test data (tests/games/toygame/)."""
 
-from engine.games.base import DecisionHooks, Game
+from engine.games.base import DecisionHooks, FactHooks, Game
 from tests.toygame import decisions as _decisions
+from tests.toygame import facts as _facts
 from tests.toygame import game as _g
 from tests.toygame import tendencies as _tendencies
 from tests.toygame.bots import POLICIES
@@ -40,6 +41,7 @@ GAME = Game(
     decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, sample_world=sample_world,
+    facts=FactHooks.of(_facts),
 )
 
 __all__ = ["CONFORMANCE", "DEMO", "GAME", "POLICIES", "ToyOptions"]
