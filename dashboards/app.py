@@ -25,6 +25,8 @@ def pages() -> list[st.Page]:
                 url_path="replay"),
         st.Page(VIEWS / "players.py", title="Players", icon=":material/group:",
                 url_path="players"),
+        st.Page(VIEWS / "search.py", title="Search", icon=":material/search:",
+                url_path="search"),
         st.Page(VIEWS / "quarantine.py", title="Quarantine", icon=":material/report:",
                 url_path="quarantine"),
         st.Page(VIEWS / "audit.py", title="Audit", icon=":material/gavel:", url_path="audit"),

@@ -104,7 +104,7 @@ QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
     "recent_games", "recent_by_type", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "players_list",
+    "players_list", "search_facts",
 })
 
 
@@ -199,6 +199,11 @@ def ingest_runs(limit: int = 50) -> pa.Table:
 def player_results(player_id: str) -> pa.Table:
     """One player's record by game, seat and side: games, wins, losses, draws."""
     return _query("player_results", player_id)
+
+
+def search_facts(search: Any) -> tuple[list[dict[str, Any]], bool]:
+    """The seats a fact search finds and whether there were more (warehouse.search), cached."""
+    return _query("search_facts", search)  # type: ignore[no-any-return]
 
 
 def players_list(game: str | None = None, search: str = "") -> pa.Table:

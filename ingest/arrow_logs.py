@@ -28,6 +28,7 @@ import pyarrow.compute as pc
 from engine.decisions import Collecting, DecisionCollector
 from engine.errors import EngineError, IllegalMove, LogIntegrityError
 from engine.events import Event, events_to_batch
+from engine.facts import FactCollector
 from engine.jsonl_reader import JsonlRead
 from engine.log import LogRead, NotALog
 from engine.verdict import FileVerdict, GameVerdict, file_verdict
@@ -114,6 +115,7 @@ class FileResult:
     seats: pa.Table | None = None
     events: pa.Table | None = None
     decisions: pa.Table | None = None
+    facts: pa.Table | None = None
     warnings: list[str] = field(default_factory=list)
     signature: str = "unsigned"            # signature_state of the file
     key_id: str | None = None              # the key that signed it
@@ -202,10 +204,11 @@ def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
     """read_file, with the collector paused."""
     spath = str(p)
     collector = DecisionCollector()
+    facts = FactCollector()
     try:
         size = p.stat().st_size
         fv = file_verdict(p, strict=strict, require=policy.require, trusted=policy.trusted,
-                          observers=(Collecting(collector),))
+                          observers=(Collecting(collector), facts))
     except NotALog as exc:                    # the file cannot be read (code io)
         raise OSError(f"{spath}: {exc}") from None
     if fv.unreadable is not None:
@@ -254,6 +257,8 @@ def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
     res.events = events.combine_chunks()
     decisions = collector.table()
     res.decisions = decisions if replayed == len(res.ok_ids) else _kept(decisions, res.ok_ids)
+    found = facts.table()
+    res.facts = found if replayed == len(res.ok_ids) else _kept(found, res.ok_ids)
     return res
 
 

@@ -373,7 +373,9 @@ _INSERTS = {
     "seats": "INSERT INTO seats BY NAME SELECT * FROM _ingest_rows",
     "events": "INSERT INTO events BY NAME SELECT * FROM _ingest_rows",
     "decisions": "INSERT INTO decisions BY NAME SELECT * FROM _ingest_rows",
+    "facts": "INSERT INTO facts BY NAME SELECT * FROM _ingest_rows",
 }
+ROW_TABLES = tuple(_INSERTS)     # the tables a file's valid games add rows to
 
 
 class _Loader:
@@ -387,8 +389,7 @@ class _Loader:
         self.new_anchors: dict[str, Anchor] = {}
         self.started = started
         self.pending: dict[str, bytes] = {}
-        self.bufs: dict[str, list[pa.Table]] = {"games": [], "seats": [], "events": [],
-                                                "decisions": []}
+        self.bufs: dict[str, list[pa.Table]] = {t: [] for t in ROW_TABLES}
         self.buf_events = 0
         self.db_has_games = con.execute("SELECT count(*) > 0 FROM games").fetchall()[0][0]
         self.qkeys: set[str] = set()
@@ -456,26 +457,22 @@ class _Loader:
                 self._quarantine(self._conflict(res, gid, digest, n, known, src))
         if not keep:
             return
-        games, seats, events, decisions = _tables(res)
+        rows = _tables(res)
         if len(keep) != len(res.ok_ids):
             ids = columns.strings(keep)
-            games = games.filter(pc.is_in(games["game_id"], value_set=ids))
-            seats = seats.filter(pc.is_in(seats["game_id"], value_set=ids))
-            events = events.filter(pc.is_in(events["game_id"], value_set=ids))
-            decisions = decisions.filter(pc.is_in(decisions["game_id"], value_set=ids))
-        games = games.append_column("run_id", columns.numbers([s.run_id] * games.num_rows,
-                                                              pa.int32()))
-        self.bufs["games"].append(games)
-        self.bufs["seats"].append(seats)
-        self.bufs["events"].append(events)
-        self.bufs["decisions"].append(decisions)
-        self.buf_events += events.num_rows
+            rows = {t: x.filter(pc.is_in(x["game_id"], value_set=ids)) for t, x in rows.items()}
+        games = rows["games"]
+        rows["games"] = games.append_column(
+            "run_id", columns.numbers([s.run_id] * games.num_rows, pa.int32()))
+        for t, x in rows.items():
+            self.bufs[t].append(x)
+        self.buf_events += rows["events"].num_rows
         if self.buf_events >= FLUSH_EVENTS:
             self.flush()
 
     def _conflict(self, res: FileResult, gid: str, digest: bytes, n: int, known: bytes,
                   src: str) -> QuarantineRecord:
-        events = _tables(res)[2]
+        events = cast(pa.Table, res.events)
         events = events.filter(pc.equal(events["game_id"], gid))
         return QuarantineRecord(
             file=res.path, stage="dedupe", code="conflict", game_id=gid, events=n,
@@ -487,7 +484,7 @@ class _Loader:
 
     def _contradiction(self, res: FileResult, gid: str, digest: bytes, n: int,
                        anchor: Anchor) -> QuarantineRecord:
-        events = _tables(res)[2]
+        events = cast(pa.Table, res.events)
         events = events.filter(pc.equal(events["game_id"], gid))
         signed = f", signed by key {anchor.key}" if anchor.key else ""
         return QuarantineRecord(
@@ -587,11 +584,10 @@ def _read_all(loader: _Loader, results: _FileReader, seals: dict[str, bytes | No
     return whole
 
 
-def _tables(res: FileResult) -> tuple[pa.Table, pa.Table, pa.Table, pa.Table]:
-    """The games, seats, events and decisions rows of a file that has valid games (its
-    reader fills the four together)."""
-    return cast(tuple[pa.Table, pa.Table, pa.Table, pa.Table],
-                (res.games, res.seats, res.events, res.decisions))
+def _tables(res: FileResult) -> dict[str, pa.Table]:
+    """The rows of each of ``ROW_TABLES`` of a file that has valid games (its reader fills
+    them together)."""
+    return {t: cast(pa.Table, getattr(res, t)) for t in ROW_TABLES}
 
 
 def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader,

@@ -290,3 +290,10 @@ def session_totals(con: duckdb.DuckDBPyConnection, game_id: str) -> pa.Table:
         "sum(s.score)::BIGINT AS score FROM seats s JOIN games g USING (game_id) "
         "WHERE g.session = (SELECT session FROM games WHERE game_id = ?) "
         "GROUP BY s.player_id ORDER BY score DESC, s.player_id", [game_id])
+
+
+def search_facts(con: duckdb.DuckDBPyConnection, search: Any) -> tuple[list[dict[str, Any]], bool]:
+    """The seats whose facts meet a ``warehouse.search.Search`` (latest games first) and
+    whether more matched than its limit (``warehouse.search.find``)."""
+    from warehouse.search import find
+    return find(con, search)

@@ -10,11 +10,12 @@ from engine.events import SCHEMA as EVENT_SCHEMA
 # from the game (games.seats, winning_side, winners; seats.side, place); 4: the decisions
 # table (engine.decisions, docs/decisions.md); 5: tendency_counts (every player's counts of
 # the tendency catalog) and result_counts (everyone's results by seat and by side), written by
-# each ingest run (warehouse.tendencies.write_counts)
-SCHEMA_VERSION = 5
+# each ingest run (warehouse.tendencies.write_counts); 6: the facts table (engine.facts,
+# docs/facts.md)
+SCHEMA_VERSION = 6
 
 TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files",
-          "decisions", "tendency_counts", "result_counts")
+          "decisions", "tendency_counts", "result_counts", "facts")
 
 DDL = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -126,6 +127,15 @@ DDL = (
         top_seat TINYINT NOT NULL,
         top_relation VARCHAR NOT NULL,
         tags VARCHAR[] NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS facts (
+        game_id VARCHAR NOT NULL,
+        game VARCHAR NOT NULL,
+        seat TINYINT NOT NULL,
+        player_id VARCHAR NOT NULL,
+        fact VARCHAR NOT NULL,
+        count INTEGER NOT NULL,
+        first_seq UINTEGER NOT NULL
     )""",
     """CREATE TABLE IF NOT EXISTS tendency_counts (
         game VARCHAR NOT NULL,

@@ -1,0 +1,164 @@
+"""Search page: find the games where one seat's facts meet every condition (docs/facts.md) —
+facts that happened and facts that did not, chosen by their readable names — narrowed by game
+type, player, result and dates; each row opens the replay at the moment its first fact happened,
+in that player's seat. The filters live in the URL, so a search is a link to share. Player ids
+and game ids are untrusted: they reach the page only in data frames and plain text."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+from urllib.parse import quote
+
+import polars as pl
+import streamlit as st
+
+from dashboards import data, ui
+from engine.games import GAMES
+from warehouse.search import RESULTS, Condition, Search, SearchError, catalog, first_moment
+
+LIMIT = 200
+ss = st.session_state
+KEYS = {"game": "se_game", "facts": "se_facts", "never": "se_never", "result": "se_result",
+        "player": "se_player", "since": "se_since", "until": "se_until"}
+
+
+def _day(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+def from_url() -> None:
+    """Fill the widgets from the URL once (a shared link), keeping only what is allowed."""
+    if ss.get("se_loaded"):
+        return
+    qp = st.query_params
+    game = qp.get("game")
+    ss[KEYS["game"]] = game if game in GAMES else None
+    names = catalog(ss[KEYS["game"]])
+    for key in ("facts", "never"):
+        ss[KEYS[key]] = [f for f in (qp.get(key) or "").split(",") if f in names][:8]
+    ss[KEYS["result"]] = qp.get("result") if qp.get("result") in RESULTS else None
+    ss[KEYS["player"]] = (qp.get("player") or "")[:200]
+    ss[KEYS["since"]], ss[KEYS["until"]] = _day(qp.get("since")), _day(qp.get("until"))
+    ss["se_loaded"] = True
+
+
+def to_url(search: Search, never: list[str]) -> None:
+    """Put the filters in the URL (only those set)."""
+    want = {"game": search.game, "result": search.result, "player": search.player,
+            "facts": ",".join(c.fact for c in search.conditions if c.op == ">="),
+            "never": ",".join(never),
+            "since": search.since.isoformat() if search.since else None,
+            "until": search.until.isoformat() if search.until else None}
+    want = {k: v for k, v in want.items() if v}
+    if dict(st.query_params) != want:
+        st.query_params.from_dict(want)
+
+
+def _fact_label(names: dict[str, dict[str, str]]) -> Any:
+    def label(name: str) -> str:
+        by_game = names.get(name, {})
+        labels = sorted(set(by_game.values()))
+        text = " / ".join(labels) or name
+        return text if len(by_game) <= 1 else f"{text} ({len(by_game)} games)"
+    return label
+
+
+def filters() -> tuple[Search, list[str]]:
+    """The page's widgets and the search they ask for."""
+    c1, c2, c3 = st.columns([2, 2, 1])
+    game = c1.selectbox("Game", [None, *sorted(GAMES)], format_func=ui.game_label,
+                        key=KEYS["game"], help="the facts offered are this game's")
+    names = catalog(game)
+    for key in ("facts", "never"):          # another game's facts are not offered
+        ss[KEYS[key]] = [f for f in ss.get(KEYS[key], []) if f in names]
+    label = _fact_label(names)
+    order = sorted(names, key=label)
+    facts = c2.multiselect("Happened to the seat", order, format_func=label, key=KEYS["facts"],
+                           max_selections=8, help="every fact chosen happened at least once")
+    result = c3.selectbox("Result", [None, *RESULTS], key=KEYS["result"],
+                          format_func=lambda r: "any result" if r is None else r)
+    d1, d2, d3, d4 = st.columns([2, 2, 1, 1])
+    never = d1.multiselect("Never happened", order, format_func=label, key=KEYS["never"],
+                           max_selections=4, help="none of these happened to the seat")
+    player = d2.text_input("Player id", key=KEYS["player"], placeholder="any player").strip()
+    since = d3.date_input("From", value=None, key=KEYS["since"], format="YYYY-MM-DD")
+    until = d4.date_input("Until", value=None, key=KEYS["until"], format="YYYY-MM-DD")
+    conditions = tuple(Condition(f) for f in facts) + tuple(Condition(f, "=", 0) for f in never)
+    search = Search(conditions=conditions, player=player or None, game=game, result=result,
+                    since=since if isinstance(since, date) else None,
+                    until=until if isinstance(until, date) else None, limit=LIMIT)
+    return search, never
+
+
+def replay_link(row: dict[str, Any]) -> str:
+    """The replay page at the row's first fact (its first event without one), in its seat."""
+    seq = first_moment(row) or 0
+    return (f"./replay?game={quote(str(row['game_id']))}&step={seq}&view={int(row['seat'])}")
+
+
+def table(rows: list[dict[str, Any]], names: dict[str, dict[str, str]]) -> pl.DataFrame:
+    """The seats found as a frame: who, which game, the result, each fact's count and its
+    first moment, and the replay link."""
+    label = _fact_label(names)
+    out = []
+    for r in rows:
+        line = {"started": r["started"], "game": ui.game_label(r["game"]),
+                "game id": r["game_id"], "seat": r["seat"], "player": r["player_id"],
+                "result": r["result"], "score": r["score"]}
+        for f in r["facts"]:
+            shown = f"{label(f['fact'])}" + (" (never)" if (f["count"] == 0) else "")
+            line[shown] = ("–" if f["first_seq"] is None
+                           else f"{f['count']}× from seq {f['first_seq']}")
+        line["replay"] = replay_link(r)
+        out.append(line)
+    return pl.DataFrame(out)
+
+
+def main() -> None:
+    """Draw the page."""
+    st.title("Search")
+    ui.require_warehouse()
+    known = catalog()
+    if not known:
+        ui.note("No registered game declares facts to search by.", "info")
+        st.stop()
+    from_url()
+    st.caption("Games where one seat's facts meet every condition: what it held, played, "
+               "took or suffered (docs/facts.md). Select a row to open the replay at the "
+               "moment the first fact happened, in that seat.")
+    search, never = filters()
+    to_url(search, never)
+    if search.since and search.until and search.since > search.until:
+        ui.note("'From' is after 'Until': no game can match.", "warning")
+        st.stop()
+    if not search.conditions and not search.player:
+        ui.note("Choose at least one fact (or a player) to search.", "info")
+        st.stop()
+    try:
+        rows, more = ui.load(data.search_facts, search)
+    except SearchError as exc:
+        ui.note(str(exc), "warning")
+        st.stop()
+    if not rows:
+        ui.note("No game matches.", "info")
+        st.stop()
+    ui.note(f"{len(rows)} seat{'s' * (len(rows) != 1)} found"
+            + (f" (the latest {LIMIT}; narrow the search to see older ones)" if more else ""),
+            "caption")
+    frame = table(rows, catalog(search.game))
+    picked = st.dataframe(
+        frame, hide_index=True, width="stretch", key="se_rows", on_select="rerun",
+        selection_mode="single-row",
+        column_config={"replay": st.column_config.LinkColumn("replay", display_text="open")})
+    chosen = picked.selection.rows if picked is not None else []
+    if chosen:
+        r = rows[chosen[0]]
+        st.switch_page("views/replay.py", query_params={
+            "game": r["game_id"], "step": str(first_moment(r) or 0), "view": str(r["seat"])})
+
+
+main()
