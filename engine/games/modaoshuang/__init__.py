@@ -1,8 +1,9 @@
 """摸到爽 (modaoshuang): rules MDS-1 … MDS-42 of rules/modaoshuang.md, for 3 to 5 players."""
 
-from engine.games.base import DecisionHooks, Game
+from engine.games.base import DecisionHooks, FactHooks, Game
 from engine.games.frame import ReviewScale
 from engine.games.modaoshuang import decisions as _decisions
+from engine.games.modaoshuang import facts as _facts
 from engine.games.modaoshuang import game as _g
 from engine.games.modaoshuang import tendencies as _tendencies
 from engine.games.modaoshuang.bots import POLICIES, GreedyPolicy, RandomPolicy
@@ -43,6 +44,9 @@ CONFORMANCE = {
     "hostile_start_key": "first_leader",     # a GAME_START key the game itself reads
     "decision_games": 10,
     "rare_decisions": ("joker_violation",),
+    # a violation that empties the hand and whose penalty leaves no card (MDS-20, MDS-33):
+    # not once in 4 500 random games; tests/games/modaoshuang/test_facts.py makes it happen
+    "rare_facts": ("out_on_joker",),
     "required_kinds": ("GAME_START", "DEAL", "SUIT_DRAW", "PLAY", "DRAW", "NO_PLAY",
                        "PHASE_SHOUDAOSHUANG", "ROUND_END", "REPORT", "MISSED_REPORT", "GIFT",
                        "GAME_END"),
@@ -69,7 +73,7 @@ GAME = Game(
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"SUIT_DRAW"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, sample_world=sample_world,
-    review_scale=REVIEW_SCALE,
+    review_scale=REVIEW_SCALE, facts=FactHooks.of(_facts),
 )
 
 __all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "GreedyPolicy", "MdsState",
