@@ -1,7 +1,8 @@
 """够级 (gouji): rules GJ-1 … GJ-49 of rules/gouji.md."""
 
-from engine.games.base import DecisionHooks, Game
+from engine.games.base import DecisionHooks, FactHooks, Game
 from engine.games.gouji import decisions as _decisions
+from engine.games.gouji import facts as _facts
 from engine.games.gouji import game as _g
 from engine.games.gouji import tendencies as _tendencies
 from engine.games.gouji.bots import POLICIES
@@ -36,6 +37,10 @@ CONFORMANCE = {
     "decision_games": 3,
     # decision categories the bots rarely choose (checked on positions in tests/games/gouji)
     "rare_decisions": ("kaidian", "agree", "refuse", "xuandian"),
+    # facts (facts.py): games per option set and policy, and the facts self-play rarely makes
+    # (a burn that empties the burner's hand, 解烧), made to happen in tests/games/gouji
+    "fact_games": 12,
+    "rare_facts": ("burn_succeeded", "relieved_burn"),
     "required_kinds": ("CUT", "DIRECTION", "DEAL", "PLAY", "PASS", "RANG", "ROUND_END", "OUT",
                        "PHASE_OPEN", "GAME_END", "XUANDIAN", "HEDIAN"),
 }
@@ -59,7 +64,7 @@ GAME = Game(
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"CUT", "DEAL"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
-    annotate=_g.annotate,
+    annotate=_g.annotate, facts=FactHooks.of(_facts),
 )
 
 __all__ = ["GAME", *_game_all, "GoujiOptions", "GoujiState", "Options", "opposite", "team_of",
