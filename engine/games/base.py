@@ -8,7 +8,7 @@ documented default here, so callers never probe with ``getattr``:
 
 - ``session_length``: None, the session length is the ``--session-games`` the caller asks for
   (扑克六湖: the hands of one game of the rules, LH-68);
-- ``annotate``: the event as it came (够级 fills a play's derived annotation, GJ-35);
+- ``annotate``: the event as it came (够级 fills a play's derived annotation, GJ-48);
 - ``event_hidden``: ``never_hidden`` (扑克六湖: another seat's RESPOND, LH-70); event lists
   for a seat drop the hidden ones and number the rest in the seat's own count
   (``seen_numbers``);
