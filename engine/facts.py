@@ -41,6 +41,15 @@ FACTS_ARROW = pa.schema([
 ], metadata={"liujia.table": "facts"})
 
 
+class _Every:
+    """Stands for the KINDS of hooks that name none: every kind."""
+
+    __slots__ = ()
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+
 class FactError(ObserverError):
     """A game's fact hook failed on an event the engine accepted, or returned a fact not in
     its catalog or a seat that is not one (a bug to report)."""
@@ -71,23 +80,23 @@ class FactCollector(Observer):
         if not hooks.FACTS:
             self.after = None
             return
-        counts, find, kinds, n = self._counts, hooks.after, hooks.KINDS, len(self._players)
+        counts, find, n = self._counts, hooks.after, len(self._players)
+        kinds = hooks.KINDS if hooks.KINDS is not None else _Every()
 
         def after(state: Any, event: Event) -> None:
             """Count the facts this event makes happen."""
-            if kinds is not None and event.kind not in kinds:
+            if event.kind not in kinds:
                 return
             try:
-                found = find(state, event)
-                for seat, fact in found:
-                    if fact not in known or not 0 <= seat < n:
-                        raise ValueError(f"({seat}, {fact!r}) is not a seat and a fact of "
-                                         "the catalog")
+                for seat, fact in find(state, event):
                     c = counts.get((seat, fact))
-                    if c is None:
+                    if c is not None:
+                        c[0] += 1
+                    elif fact in known and 0 <= seat < n:
                         counts[(seat, fact)] = [1, event.seq]
                     else:
-                        c[0] += 1
+                        raise ValueError(f"({seat}, {fact!r}) is not a seat and a fact of "
+                                         "the catalog")
             except Exception as exc:
                 raise FactError(f"the fact hook of {self._game} failed on {event.describe()} "
                                 f"of game {event.game_id}: {type(exc).__name__}: {exc}") from exc

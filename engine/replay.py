@@ -172,6 +172,16 @@ class Fold:
                     observe(s, e)
                     step(s, e)
                     n += 1
+            elif len(before) == 1 and len(after) == 1:    # decisions and facts (ingest)
+                observe, seen = before[0], after[0]
+                for e in events:
+                    if clock and e.ts < ts:
+                        raise backwards(e, ts)
+                    ts = e.ts
+                    observe(s, e)
+                    step(s, e)
+                    n += 1
+                    seen(s, e)
             else:
                 for e in events:
                     if clock and e.ts < ts:
