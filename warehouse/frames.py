@@ -15,13 +15,17 @@ from typing import cast
 import duckdb
 import polars as pl
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from engine.cards import N_FACES, format_face
+
 Source = duckdb.DuckDBPyConnection | str | os.PathLike[str]
 
-PARTITIONED = ("games", "seats", "events")
+PARTITIONED = ("games", "seats", "events", "decisions", "facts")
 FLAT = ("quarantine", "ingest_runs")
+_MONTH = "strftime(timezone('UTC', g.started), '%Y-%m') AS month"
 
 # Each exported table, with the partition columns (game, month of the game's start, UTC).
 _EXPORTS = {
@@ -30,6 +34,8 @@ _EXPORTS = {
              "FROM seats s JOIN games g ON g.game_id = s.game_id",
     "events": "SELECT e.*, g.game, strftime(timezone('UTC', g.started), '%Y-%m') AS month "
               "FROM events e JOIN games g ON g.game_id = e.game_id",
+    "decisions": f"SELECT d.*, {_MONTH} FROM decisions d JOIN games g ON g.game_id = d.game_id",
+    "facts": f"SELECT f.*, {_MONTH} FROM facts f JOIN games g ON g.game_id = f.game_id",
     "quarantine": "SELECT * FROM quarantine",
     "ingest_runs": "SELECT * FROM ingest_runs",
 }
@@ -37,16 +43,57 @@ _PARTITIONING = ds.partitioning(
     pa.schema([("game", pa.string()), ("month", pa.string())]), flavor="hive")
 
 
+FACES = pa.array([format_face(c) for c in range(N_FACES)], pa.string())
+
+
+def faces_of(cards: pa.Array) -> pa.Array:
+    """A list<uint8> column of face codes as a list<string> column of their text faces
+    ('As', 'Th', 'RJ': CONVENTIONS.md), list for list."""
+    cards = cards.combine_chunks() if isinstance(cards, pa.ChunkedArray) else cards
+    values = pc.take(FACES, cards.flatten())
+    return pa.ListArray.from_arrays(cards.offsets, values)
+
+
+def _labels(batch: pa.RecordBatch) -> pa.Array:
+    """Each fact row's readable label from its game's catalog (the name where none)."""
+    from engine.games import GAMES, find_game
+    out = []
+    for game, fact in zip(batch.column("game").to_pylist(), batch.column("fact").to_pylist(),
+                          strict=True):
+        out.append(find_game(game).facts.label(fact) if game in GAMES else fact)
+    return pa.array(out, pa.string())
+
+
+def readable(name: str, reader: pa.RecordBatchReader) -> pa.RecordBatchReader:
+    """The batches of an exported table with readable columns added: ``faces`` after every
+    ``cards`` column (events, decisions), ``label`` after a fact's name (facts)."""
+    schema = reader.schema
+    if "cards" in schema.names:
+        at, field, make = schema.get_field_index("cards") + 1, pa.field(
+            "faces", pa.list_(pa.string())), lambda b: faces_of(b.column("cards"))
+    elif name == "facts":
+        at, field, make = schema.get_field_index("fact") + 1, pa.field(
+            "label", pa.string()), _labels
+    else:
+        return reader
+    out_schema = schema.insert(at, field)
+    batches = (pa.RecordBatch.from_arrays(
+        [*b.columns[:at], make(b), *b.columns[at:]], schema=out_schema) for b in reader)
+    return pa.RecordBatchReader.from_batches(out_schema, batches)
+
+
 def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | os.PathLike[str]) -> Path:
-    """Write the warehouse as Parquet: games, seats and events partitioned by game and month
-    (hive folders game=…/month=YYYY-MM), quarantine and ingest_runs as single files."""
+    """Write the warehouse as Parquet: games, seats, events, decisions and facts partitioned
+    by game and month (hive folders game=…/month=YYYY-MM), with readable faces beside the
+    card codes and labels beside the fact names; quarantine and ingest_runs as single
+    files (docs/warehouse.md, *Parquet export*)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for name in PARTITIONED:
         target = out / name
         if target.exists():
             shutil.rmtree(target)
-        reader = con.sql(_EXPORTS[name]).to_arrow_reader()
+        reader = readable(name, con.sql(_EXPORTS[name]).to_arrow_reader())
         ds.write_dataset(reader, target, format="parquet", partitioning=_PARTITIONING,
                          basename_template="part-{i}.parquet",
                          existing_data_behavior="overwrite_or_ignore")
