@@ -8,8 +8,9 @@ functions and sessions (``game``), information (``info``), positions, the table
 (``table``, ``describe``) and bots. One log game is one hand; the game of ``hands`` hands is the session (LH-68).
 """
 
-from engine.games.base import DecisionHooks, Game
+from engine.games.base import DecisionHooks, FactHooks, Game
 from engine.games.liuhu import decisions as _decisions
+from engine.games.liuhu import facts as _facts
 from engine.games.liuhu import game as _g
 from engine.games.liuhu import tendencies as _tendencies
 from engine.games.liuhu.bots import POLICIES, GreedyPolicy, RandomPolicy
@@ -47,6 +48,12 @@ CONFORMANCE = {
     "hostile_start_key": "hand",     # a GAME_START key the game itself reads
     "decision_games": 4,
     "rare_decisions": ("an_gang", "jia_gang", "gang", "discard"),
+    "fact_games": 12,
+    # both policies always take a 胡 (so no 过胡); two 胡 calls on one card (截胡), a robbed
+    # 加杠, the dealer's first-turn 自摸 and a 暗杠 are seldom in self-play:
+    # tests/games/liuhu/test_facts.py makes each happen on a position
+    "rare_facts": ("won_qianggang", "kong_robbed", "won_first_turn", "hu_cut_off",
+                   "passed_hu", "an_gang"),
     "required_kinds": ("GAME_START", "DEAL", "DRAW", "DISCARD", "WINDOW", "RESPOND", "AWARD",
                        "CHI", "PENG", "HU", "SETTLE", "GAME_END"),
 }
@@ -65,6 +72,7 @@ GAME = Game(
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,
+    facts=FactHooks.of(_facts),
 )
 
 __all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
