@@ -80,6 +80,7 @@ class FactCollector(Observer):
         if not hooks.FACTS:
             self.after = None
             return
+        self.after_kinds = hooks.KINDS
         counts, find, n = self._counts, hooks.after, len(self._players)
         kinds = hooks.KINDS if hooks.KINDS is not None else _Every()
 

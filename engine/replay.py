@@ -96,6 +96,18 @@ class ObserverError(EngineError):
     fold lets it through instead of reading it as the game's verdict."""
 
 
+class _EveryKind:
+    """Stands for an observer's ``after_kinds`` of None: every kind."""
+
+    __slots__ = ()
+
+    def __contains__(self, kind: object) -> bool:
+        return True
+
+
+_EVERY_KIND = _EveryKind()
+
+
 class Observer:
     """What watches a fold (``fold``, ``Fold``): ``begin`` once with the game and its first
     state, then per event ``before(state, event)`` (the state before it is stepped) and
@@ -106,6 +118,8 @@ class Observer:
 
     before: Callable[[Any, Event], None] | None = None
     after: Callable[[Any, Event], None] | None = None
+    # the event kinds ``after`` needs (None: every kind): a fold may skip the call for others
+    after_kinds: frozenset[str] | None = None
 
     def begin(self, game: Game, state: Any, start: Event) -> None:
         """The game starts: its engine game, the state after GAME_START and GAME_START."""
@@ -121,7 +135,7 @@ class Fold:
     moves of self-play made as the state goes)."""
 
     __slots__ = ("game", "state", "events", "ts", "clock", "before", "after", "observers",
-                 "game_id")
+                 "game_id", "after_kinds")
 
     def __init__(self, game: Game, state: Any, *, events: int = 1, ts: int | None = None,
                  observers: Sequence[Observer] = (), clock: bool = True,
@@ -131,6 +145,7 @@ class Fold:
         self.clock, self.observers, self.game_id = clock, tuple(observers), game_id
         self.before = [o.before for o in self.observers if o.before is not None]
         self.after = [o.after for o in self.observers if o.after is not None]
+        self.after_kinds = [o.after_kinds for o in self.observers if o.after is not None]
 
     @classmethod
     def start(cls, start: Event, observers: Sequence[Observer] = (),
@@ -174,6 +189,7 @@ class Fold:
                     n += 1
             elif len(before) == 1 and len(after) == 1:    # decisions and facts (ingest)
                 observe, seen = before[0], after[0]
+                wanted = self.after_kinds[0] or _EVERY_KIND
                 for e in events:
                     if clock and e.ts < ts:
                         raise backwards(e, ts)
@@ -181,7 +197,8 @@ class Fold:
                     observe(s, e)
                     step(s, e)
                     n += 1
-                    seen(s, e)
+                    if e.kind in wanted:
+                        seen(s, e)
             else:
                 for e in events:
                     if clock and e.ts < ts:
