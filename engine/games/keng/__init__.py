@@ -1,7 +1,8 @@
 """六人坑 (keng): rules KENG-1 … KENG-51 of docs/rules/keng.md."""
 
-from engine.games.base import DecisionHooks, Game
+from engine.games.base import DecisionHooks, FactHooks, Game
 from engine.games.keng import decisions as _decisions
+from engine.games.keng import facts as _facts
 from engine.games.keng import game as _g
 from engine.games.keng import tendencies as _tendencies
 from engine.games.keng.bots import POLICIES
@@ -36,6 +37,9 @@ CONFORMANCE = {
     "decision_games": 12,     # per option set in tests/engine/test_decisions.py
     "required_kinds": ("PLAY", "ACCEPT", "DRAW", "PASS", "DUEL_START", "DUEL_PLAY", "DUEL_END",
                        "SNATCH", "LAST_CARD", "REPORT_PENALTY", "COUNT", "RESHUFFLE"),
+    # facts seeded self-play seldom makes happen, each made to happen in
+    # tests/games/keng/test_facts.py: 抢出 needs cycle 3 (KENG-37, KENG-45)
+    "rare_facts": ("snatched_out",),
 }
 
 
@@ -51,7 +55,7 @@ GAME = Game(
     from_position=from_position, table=table, describe=describe, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"RESHUFFLE"}),
-    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, facts=FactHooks.of(_facts),
 )
 
 __all__ = ["GAME", *_game_all, "KengOptions", "Options", "from_position", "to_position", "view",
