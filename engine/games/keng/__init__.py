@@ -1,4 +1,4 @@
-"""六人坑 (keng): rules KENG-1 … KENG-51 of docs/rules/keng.md."""
+"""六人坑 (keng): rules KENG-1 … KENG-51 of engine/rules/keng.md (the shipped copy of the rules file)."""
 
 from engine.games.base import DecisionHooks, FactHooks, Game
 from engine.games.keng import decisions as _decisions
