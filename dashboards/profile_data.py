@@ -48,7 +48,8 @@ def profile_tables(con: Any, player: str, game: str | None = None,
     by_side (results with intervals and the population's rate), tendencies (catalog game ->
     its player_tendencies, for the games played in scope), partnerships, games (the latest
     GAMES_SHOWN), over_time (results in blocks of ``block`` games; None: ``default_block``
-    of the games in scope) and that block."""
+    of the games in scope), that block, and scores (every game's score and the running net
+    score per game type: ``score_over_time``)."""
     with player_slice(con, player) as t:
         record = wq.player_results(con, player, scope, t)
         if game is not None:
@@ -65,6 +66,7 @@ def profile_tables(con: Any, player: str, game: str | None = None,
             "games": wq.player_games(con, player, game, scope, GAMES_SHOWN, t),
             "over_time": wq.results_over_time(con, player, game, scope, block, t),
             "block": block,
+            "scores": wq.score_over_time(con, player, game, scope, t),
         }
 
 

@@ -249,13 +249,16 @@ def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 
 def players_list(con: duckdb.DuckDBPyConnection, game: str | None = None,
                  search: str = "") -> pa.Table:
-    """Every player (of one game type, or all; whose id contains ``search``,
-    case-insensitive): player_id, games, wins, losses, draws, decided (wins + losses),
-    win_rate (wins / decided, null when no game was decided), last_seen (the latest
-    games.started); most games first, then player id."""
+    """Every player's record per game type (of one game type, or all; whose id contains
+    ``search``, case-insensitive) — win rates and scores of unlike games never pool:
+    player_id, game, games, wins, losses, draws, decided (wins + losses), win_rate (wins /
+    decided, null when no game was decided), score (the net of the seat's scores), score_mean
+    and score_sd (per game; sd null under two games), last_seen (the latest games.started);
+    most games first, then player id and game. ``warehouse.records`` gives each row its
+    game's headline rate and the score's interval."""
     return _table(
         con,
-        "SELECT s.player_id, count(*)::BIGINT AS games, "
+        "SELECT s.player_id, g.game, count(*)::BIGINT AS games, "
         "count(*) FILTER (WHERE s.result = 'win')::BIGINT AS wins, "
         "count(*) FILTER (WHERE s.result = 'loss')::BIGINT AS losses, "
         "count(*) FILTER (WHERE s.result = 'draw')::BIGINT AS draws, "
@@ -263,12 +266,29 @@ def players_list(con: duckdb.DuckDBPyConnection, game: str | None = None,
         "CASE WHEN count(*) FILTER (WHERE s.result IN ('win', 'loss')) > 0 THEN "
         "(count(*) FILTER (WHERE s.result = 'win'))::DOUBLE / "
         "(count(*) FILTER (WHERE s.result IN ('win', 'loss')))::DOUBLE END AS win_rate, "
-        "max(g.started) AS last_seen "
+        "sum(s.score)::BIGINT AS score, avg(s.score)::DOUBLE AS score_mean, "
+        "stddev_samp(s.score)::DOUBLE AS score_sd, max(g.started) AS last_seen "
         "FROM seats s JOIN games g ON g.game_id = s.game_id "
         "WHERE (?::VARCHAR IS NULL OR g.game = ?::VARCHAR) "
         "AND contains(lower(s.player_id), lower(?)) "
-        "GROUP BY s.player_id ORDER BY games DESC, s.player_id",
+        "GROUP BY s.player_id, g.game ORDER BY games DESC, s.player_id, g.game",
         [game, game, str(search or "")])
+
+
+def score_over_time(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
+                    scope: Scope | None = None, tables: Tables = FULL) -> pa.Table:
+    """One player's score game by game, per game type in the order the games started: game,
+    n (1, 2, … within the type), started, game_id, score, total (the running net score);
+    the ``scope``'s games only."""
+    cond, params = scope_sql(scope, "g", "s.seat")
+    return _table(con, f"""SELECT g.game,
+       row_number() OVER (PARTITION BY g.game ORDER BY g.started, g.game_id) AS n,
+       g.started, g.game_id, s.score,
+       sum(s.score) OVER (PARTITION BY g.game ORDER BY g.started, g.game_id
+                          ROWS UNBOUNDED PRECEDING)::BIGINT AS total
+FROM {tables.seats} s JOIN {tables.games} g ON g.game_id = s.game_id
+WHERE s.player_id = $player AND ($game::VARCHAR IS NULL OR g.game = $game) AND {cond}
+ORDER BY g.game, n""", params | {"player": str(player_id), "game": game})
 
 
 def session_games(con: duckdb.DuckDBPyConnection, game_id: str) -> pa.Table:

@@ -20,6 +20,7 @@ import streamlit as st
 
 from dashboards import data, ui
 from dashboards import profile_data as pd_
+from warehouse.records import with_headline, words
 from warehouse.tendencies import Scope
 
 PERCENT = st.column_config.NumberColumn(format="percent")
@@ -68,20 +69,28 @@ def players_list() -> None:
     game = c1.selectbox("Game", options, format_func=_all_games, key="pl_list_game")
     search = c2.text_input("Search player ids", key="pl_search",
                            placeholder="part of a player id").strip()
-    table = pl.from_arrow(ui.load(data.players_list, game, search))
-    ui.note(f"{table.height:,} players. Select a row to open the player's profile; "
-            "the win rate is over decided games (a draw counts neither way).", "caption")
+    listed = [with_headline(r) for r in ui.load(data.players_list, game, search).to_pylist()]
+    table = pl.DataFrame([{
+        "player": r["player_id"], "game": ui.game_label(r["game"]), "games": r["games"],
+        "wins": r["wins"], "losses": r["losses"], "draws": r["draws"],
+        "rate": r["rate"], "n": r["rate_n"], "rate is": r["rate_name"],
+        "net score": r["score"], "per game": r["score_mean"], "last seen": r["last_seen"]}
+        for r in listed], schema_overrides={"rate": pl.Float64, "per game": pl.Float64})
+    ui.note(f"{len({r['player_id'] for r in listed}):,} players, one row per game type "
+            "played (rates and scores of unlike games do not pool). Select a row to open the "
+            "player's profile; the rate is over decided games (a draw counts neither way) "
+            "unless 'rate is' says otherwise.", "caption")
     nonce = st.session_state.setdefault("pl_nonce", 0)
     shown = st.dataframe(
         table, hide_index=True, width="stretch", key=f"pl_list_{nonce}", on_select="rerun",
         selection_mode="single-row",
-        column_config={"player_id": "player", "decided": st.column_config.NumberColumn(
-                           "n (decided)", help="wins + losses"),
-                       "win_rate": st.column_config.NumberColumn("win rate", format="percent"),
-                       "last_seen": st.column_config.DatetimeColumn("last seen")})
+        column_config={"rate": st.column_config.NumberColumn("rate", format="percent"),
+                       "n": st.column_config.NumberColumn("n", help="the rate's n"),
+                       "per game": st.column_config.NumberColumn(format="%+.2f"),
+                       "last seen": st.column_config.DatetimeColumn("last seen")})
     rows = shown.selection.rows if shown is not None else []
     if rows and 0 <= rows[0] < table.height:
-        chosen = table["player_id"][rows[0]]
+        chosen = table["player"][rows[0]]
         st.session_state["pl_pick"] = chosen
         st.session_state["pl_nonce"] = nonce + 1     # a fresh list (no selection) next time
         st.query_params["player"] = chosen
@@ -190,20 +199,75 @@ def tendency_chart(frame: pl.DataFrame, game: str) -> alt.LayerChart:
 
 # ---------------------------------------------------------------- the profile's sections
 
-def record_section(record: pl.DataFrame) -> None:
-    """The metrics (games, wins, losses, draws, win rate) and the record table."""
-    games, wins, losses, draws = (int(record[c].sum()) for c in
-                                  ("games", "wins", "losses", "draws"))
-    decided = wins + losses
-    c1, c2, c3, c4, c5 = st.columns(5)
-    c1.metric("games", f"{games:,}")
-    c2.metric("wins", f"{wins:,}")
-    c3.metric("losses", f"{losses:,}")
-    c4.metric("draws", f"{draws:,}")
-    c5.metric("win rate (decided games)", f"{wins / decided:.0%}" if decided else "–",
-              help="wins / (wins + losses): a draw counts neither way")
+def by_game_type(record: pl.DataFrame, scores: pl.DataFrame) -> list[dict[str, Any]]:
+    """Per game type: games, wins, losses, draws (from the record), the net score and the
+    score's mean and standard deviation per game (from every game's score), with the game's
+    headline rate and the score's interval (``warehouse.records``)."""
+    rows = []
+    for (g,), part in record.group_by("game", maintain_order=True):
+        sc = scores.filter(pl.col("game") == g)["score"]
+        sd = sc.std() if sc.len() >= 2 else None
+        rows.append(with_headline({
+            "game": g, "games": int(part["games"].sum()), "wins": int(part["wins"].sum()),
+            "losses": int(part["losses"].sum()), "draws": int(part["draws"].sum()),
+            "score": int(sc.sum()), "score_mean": float(sc.mean()) if sc.len() else None,
+            "score_sd": None if sd is None else float(sd)}))    # type: ignore[arg-type]
+    return rows
+
+
+def _band(low: float | None, high: float | None, pct: bool) -> str:
+    if low is None or high is None:
+        return "–"
+    return f"{low:.0%}–{high:.0%}" if pct else f"{low:+.2f} to {high:+.2f}"
+
+
+def record_section(record: pl.DataFrame, scores: pl.DataFrame) -> None:
+    """Per game type — never pooled: unlike games' win rates and scores do not mix — the
+    record in the game's own words, the headline rate with n and its interval, the net
+    score and the score per game with its interval; the metrics when one game type is shown;
+    the running net score over the games of each type; the record by seat and side."""
+    rows = by_game_type(record, scores)
+    if len(rows) == 1:
+        r, w = rows[0], words(rows[0]["game"])
+        cells = st.columns(6)
+        for col, (label, value) in zip(cells, (
+                (w.games, f"{r['games']:,}"), (w.wins, f"{r['wins']:,}"),
+                (w.losses, f"{r['losses']:,}"), (w.draws, f"{r['draws']:,}"),
+                (w.rate, "–" if r["rate"] is None else f"{r['rate']:.0%}"),
+                ("net score", f"{r['score']:+,}")), strict=True):
+            col.metric(label, value, help=w.about if label == w.rate else None)
+    else:
+        st.caption("Each game type apart: win rates and scores of unlike games do not pool.")
+    table = pl.DataFrame([{
+        "game": ui.game_label(r["game"]), "games": r["games"], "wins": r["wins"],
+        "losses": r["losses"], "draws": r["draws"], "rate": r["rate_name"],
+        "value": r["rate"], "n": r["rate_n"],
+        "95% interval": _band(r["rate_low"], r["rate_high"], True),
+        "net score": r["score"], "per game": r["score_mean"],
+        "per game, 95%": _band(r["score_low"], r["score_high"], False),
+        "what the rate is": words(r["game"]).about} for r in rows])
+    st.dataframe(table, hide_index=True, width="stretch",
+                 column_config={"value": st.column_config.NumberColumn("rate", format="percent"),
+                                "per game": st.column_config.NumberColumn(format="%+.2f")})
+    if scores.height:
+        st.altair_chart(score_chart(scores), width="stretch")
     st.subheader("Record by game, seat and side")
     st.dataframe(record, hide_index=True, width="stretch")
+
+
+def score_chart(scores: pl.DataFrame) -> alt.Chart:
+    """The running net score over the games of each type, in the order they started."""
+    data_ = scores.with_columns(
+        pl.col("game").map_elements(ui.game_label, return_dtype=pl.String),
+        pl.col("started").dt.strftime("%Y-%m-%d %H:%M")).to_pandas()
+    return alt.Chart(data_).mark_line(point=alt.OverlayMarkDef(size=12)).encode(
+        x=alt.X("n:Q", title="games of the type, in order", axis=alt.Axis(format="d")),
+        y=alt.Y("total:Q", title="net score"),
+        color=alt.Color("game:N", title=None, legend=alt.Legend(orient="bottom",
+                                                                 labelLimit=0)),
+        tooltip=["game:N", alt.Tooltip("n:Q", title="game"), "started:N", "game_id:N",
+                 "score:Q", alt.Tooltip("total:Q", title="net score")],
+    ).properties(height=240, title="net score over time")
 
 
 def _results_frame(t: pl.DataFrame, by: str) -> pl.DataFrame:
@@ -305,8 +369,9 @@ def games_section(listed: pl.DataFrame, games: int) -> None:
         pl.struct("winning_side", "winners").map_elements(
             lambda r: ui.result_label(r["winning_side"], r["winners"]),
             return_dtype=pl.String).alias("winner"),
-        pl.col("game_id").map_elements(lambda g: f"./replay?game={quote(g)}",
-                                       return_dtype=pl.String).alias("replay"))
+        pl.struct("game_id", "seat").map_elements(
+            lambda r: f"./replay?game={quote(r['game_id'])}&view={int(r['seat'])}",
+            return_dtype=pl.String).alias("replay"))
     ui.note(f"The latest {listed.height} of the {games:,} games in these filters (seat, side "
             f"and result: the player's) whose players match {player}.", "caption")
     st.dataframe(listed, hide_index=True, width="stretch",
@@ -330,7 +395,7 @@ if record.is_empty():
     ui.note(f"No game of player {player} in these filters.", "info")
     st.stop()
 n_games = int(record["games"].sum())
-record_section(record)
+record_section(record, pl.from_arrow(prof["scores"]))
 results_section(prof, game, scope, n_games)
 tendencies_section(prof["tendencies"])
 partners_section(pl.from_arrow(prof["partnerships"]))

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.commit import CHANCE_KINDS as COMMITTED_KINDS
 from engine.events import Event
-from engine.games.frame import WIN_SCALE, ReviewScale
+from engine.games.frame import GAME_RECORD, WIN_SCALE, RecordWords, ReviewScale
 from engine.table import TableModel, text_table
 
 if TYPE_CHECKING:
@@ -205,6 +205,7 @@ class Game:
     review_scale: ReviewScale = WIN_SCALE          # how its decisions are valued and graded
     review_policy: str = "greedy"                  # the POLICIES entry rollouts play by
     facts: FactHooks = NO_FACTS                    # its fact catalog (engine.facts)
+    record_words: RecordWords = GAME_RECORD        # how a player's record of it is told
 
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"

@@ -42,6 +42,25 @@ WIN_SCALE = ReviewScale("win", (0.05, 0.10, 0.15), "win probability",
                         "lichess's steps: 5, 10 and 15 points of win probability")
 
 
+class RecordWords(NamedTuple):
+    """How a player's record of a game is told (``Game.record_words``): what its games,
+    wins, losses and draws are called, and the headline rate — ``rate_over`` "decided"
+    (wins / (wins + losses): a draw counts neither way) or "games" (wins / games: where most
+    seats of a game neither win nor lose, a rate over the decided ones reads far too high) —
+    with its name and what it means."""
+
+    games: str = "games"
+    wins: str = "wins"
+    losses: str = "losses"
+    draws: str = "draws"
+    rate_over: str = "decided"
+    rate: str = "win rate"
+    about: str = "wins / (wins + losses): a draw counts neither way"
+
+
+GAME_RECORD = RecordWords()
+
+
 class Outcome(NamedTuple):
     """One seat's outcome of a finished game: its place (1 = first; None where the game ranks
     no one), its score and whether it won, lost or drew."""

@@ -21,6 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboards import profile_data as pd_
 from engine.events import seal_events
+from engine.games import find_game
 from engine.log import write_log
 from engine.sim import simulate
 from tests.dashboards.test_dashboard_seats import _assert_plain
@@ -54,8 +55,15 @@ def _sql_counts(db, game: str = "%") -> dict[str, tuple[int, int, int, int]]:
 
 
 def _listed(at: AppTest) -> dict[str, tuple[int, int, int, int]]:
+    """Each listed player's games, wins, losses and draws, summed over the player's rows (one
+    per game type)."""
     (table,) = [d.value for d in at.dataframe if d.key and d.key.startswith("pl_list_")]
-    return {r.player_id: (r.games, r.wins, r.losses, r.draws) for r in table.itertuples()}
+    out: dict[str, tuple[int, int, int, int]] = {}
+    for r in table.itertuples():
+        had = out.get(r.player, (0, 0, 0, 0))
+        out[r.player] = tuple(a + b for a, b in zip(had, (r.games, r.wins, r.losses, r.draws),
+                                                    strict=True))
+    return out
 
 
 def _tendency_tables(at: AppTest):
@@ -82,7 +90,8 @@ def _charts(at: AppTest) -> dict[str, dict]:
     return {spec.get("title"): spec for spec in specs}
 
 
-RESULT_CHARTS = {"results over time", "results by seat", "results by side"}
+RESULT_CHARTS = {"results over time", "results by seat", "results by side",
+                 "net score over time"}
 
 
 def _notes(at: AppTest) -> str:
@@ -129,14 +138,17 @@ def test_list_shows_every_player_with_sql_counts(app_db):
         (players,) = con.sql("SELECT count(DISTINCT player_id) FROM seats").fetchall()[0]
     assert len(listed) == players
     (table,) = [d.value for d in at.dataframe if d.key and d.key.startswith("pl_list_")]
-    assert {"decided", "win_rate", "last_seen"} <= set(table.columns)
+    assert {"rate", "n", "rate is", "net score", "per game", "last seen"} <= set(table.columns)
+    with reader(app_db) as con:
+        score = dict(con.sql("SELECT player_id, sum(score) FROM seats GROUP BY 1").fetchall())
     for r in table.itertuples():
         decided = r.wins + r.losses
-        assert r.decided == decided
+        assert r.n == decided and r._9 == "win rate"      # 六人坑: wins / decided
         if decided:
-            assert r.win_rate == pytest.approx(r.wins / decided)
+            assert r.rate == pytest.approx(r.wins / decided)
         else:
-            assert pd.isna(r.win_rate)
+            assert pd.isna(r.rate)
+        assert r._10 == score[r.player] and r._11 == pytest.approx(r._10 / r.games)
 
 
 def test_search_and_game_filter_narrow_the_list(mixed_app_db):
@@ -161,7 +173,7 @@ def test_search_and_game_filter_narrow_the_list(mixed_app_db):
 def test_selecting_a_row_opens_the_profile(app_db):
     at = _page()
     (frame,) = [d for d in at.dataframe if d.key and d.key.startswith("pl_list_")]
-    chosen = frame.value["player_id"].iloc[2]
+    chosen = frame.value["player"].iloc[2]
     at.session_state[frame.key] = {"selection": {"rows": [2], "columns": []}}
     at.run()
     assert not at.exception, [e.value for e in at.exception]
@@ -218,7 +230,7 @@ def test_game_filter_applies_to_the_whole_profile(mixed_app_db):
     assert len(_tendency_tables(at)) == 1
     assert set(_charts(at)) == RESULT_CHARTS | {"tendencies · gouji"}
     assert set(_frame(at, "by_seat")["game · seat"].str.split(" · ").str[0]) == {"gouji"}
-    record = at.dataframe[0].value
+    record = _frame(at, "record")
     assert set(record["game"]) == {"gouji"}
     (pt,) = [d.value for d in at.dataframe if "partner" in d.value.columns]
     assert set(pt["game"]) == {"gouji"}
@@ -387,7 +399,7 @@ def test_whole_profile_runs_every_query_of_the_page(days_app_db):
     scope = Scope(seat=seat, since=date(2026, 1, 1))
     out = pd_.whole_profile(player, "keng", scope)
     assert set(out) == {"record_all", "span", "record", "by_seat", "by_side", "tendencies",
-                        "partnerships", "games", "over_time", "block"}
+                        "partnerships", "games", "over_time", "block", "scores"}
     with reader(days_app_db) as con:
         assert out["span"] == wq.player_span(con, player)
         assert out["by_seat"] == wq.results_by(con, player, "seat", "keng", scope)
@@ -501,3 +513,33 @@ def test_markdown_player_id_is_plain_text_in_list_and_profile(evil_db, monkeypat
     _assert_plain(at, EVIL)
     (pt,) = [d.value for d in at.dataframe if "partner" in d.value.columns]
     assert EVIL in set(pt["partner"])
+
+
+def test_record_per_game_type_never_pooled_with_scores_and_seat_links(mixed_app_db):
+    """Two game types: no pooled metric; one row per type with its own rate, n, net score
+    and score per game (the seats' scores), the running net score charted per type; the
+    games' links open the player's own seat."""
+    player = _both_games_player(mixed_app_db)
+    at = _page(player=player)
+    assert not at.metric
+    (per_type,) = [d.value for d in at.dataframe if "net score" in d.value.columns]
+    with reader(mixed_app_db) as con:
+        want = con.sql("SELECT g.game, count(*), sum(s.score), "
+                       "count(*) FILTER (WHERE s.result = 'win'), "
+                       "count(*) FILTER (WHERE s.result IN ('win', 'loss')) "
+                       "FROM seats s JOIN games g USING (game_id) WHERE s.player_id = ? "
+                       "GROUP BY 1", params=[player]).fetchall()
+        seats = dict(con.sql("SELECT game_id, seat FROM seats WHERE player_id = ?",
+                             params=[player]).fetchall())
+    got = {r.game: r for r in per_type.itertuples()}
+    assert set(got) == {"六人坑 (keng)", "够级 (gouji)"}
+    for game, n, score, wins, decided in want:
+        r = got[f"{find_game(game).TITLE} ({game})"]
+        assert (r.games, r._10) == (n, score) and r.n == decided
+        assert r.value == pytest.approx(wins / decided)
+        assert r._11 == pytest.approx(score / n)
+    spec = _charts(at)["net score over time"]
+    assert "total" in json.dumps(spec)
+    games = _frame(at, "games")
+    for gid, link in zip(games["game_id"], games["replay"], strict=True):
+        assert link.endswith(f"&view={seats[gid]}")

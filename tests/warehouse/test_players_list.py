@@ -15,9 +15,9 @@ from warehouse.db import reader
 
 
 def _hand_counts(games, search: str = ""):
-    """player -> {games, wins, losses, draws, last_seen} over these games."""
-    out: dict[str, Counter] = {}
-    last: dict[str, datetime] = {}
+    """(player, game) -> {games, wins, losses, draws, score, last_seen} over these games."""
+    out: dict[tuple[str, str], Counter] = {}
+    last: dict[tuple[str, str], datetime] = {}
     for events in games:
         rp = Replay(events)
         game = events[0].game_id.split("-")[0]
@@ -26,12 +26,15 @@ def _hand_counts(games, search: str = ""):
         for player, o in zip(rp.final.players, outcomes, strict=True):
             if search.lower() not in player.lower():
                 continue
-            c = out.setdefault(player, Counter())
+            key = (player, game)
+            c = out.setdefault(key, Counter())
             c["games"] += 1
             c[{"win": "wins", "loss": "losses", "draw": "draws"}[o["result"]]] += 1
-            last[player] = max(last.get(player, when), when)
-    return {p: {"games": c["games"], "wins": c["wins"], "losses": c["losses"],
-                "draws": c["draws"], "last_seen": last[p]} for p, c in out.items()}
+            c["score"] += o["score"]
+            last[key] = max(last.get(key, when), when)
+    return {k: {"games": c["games"], "wins": c["wins"], "losses": c["losses"],
+                "draws": c["draws"], "score": c["score"], "last_seen": last[k]}
+            for k, c in out.items()}
 
 
 def _rows(table):
@@ -40,9 +43,10 @@ def _rows(table):
         decided = r["wins"] + r["losses"]
         assert r["decided"] == decided
         assert r["win_rate"] == (pytest.approx(r["wins"] / decided) if decided else None)
-        got[r["player_id"]] = {"games": r["games"], "wins": r["wins"], "losses": r["losses"],
-                               "draws": r["draws"],
-                               "last_seen": r["last_seen"].astimezone(UTC)}
+        assert r["score_mean"] == pytest.approx(r["score"] / r["games"])
+        got[(r["player_id"], r["game"])] = {
+            "games": r["games"], "wins": r["wins"], "losses": r["losses"], "draws": r["draws"],
+            "score": r["score"], "last_seen": r["last_seen"].astimezone(UTC)}
     return got
 
 
@@ -54,8 +58,9 @@ def mixed(mixed_wh):
 
 def test_every_player_with_hand_counts(mixed, corpus, gouji_corpus):
     table = q.players_list(mixed)
-    assert table.column_names == ["player_id", "games", "wins", "losses", "draws", "decided",
-                                  "win_rate", "last_seen"]
+    assert table.column_names == ["player_id", "game", "games", "wins", "losses", "draws",
+                                  "decided", "win_rate", "score", "score_mean", "score_sd",
+                                  "last_seen"]
     assert _rows(table) == _hand_counts([*corpus, *gouji_corpus])
     games = table.column("games").to_pylist()
     assert games == sorted(games, reverse=True)          # most games first
@@ -69,10 +74,10 @@ def test_filter_by_game(mixed, corpus, gouji_corpus):
 
 def test_search_is_a_parameter_not_sql(mixed, corpus, gouji_corpus):
     everyone = _hand_counts([*corpus, *gouji_corpus])
-    some = next(iter(everyone))
+    some = next(iter(everyone))[0]
     part = some[2:6].upper()                              # case-insensitive substring
     want = _hand_counts([*corpus, *gouji_corpus], part)
-    assert some in want and _rows(q.players_list(mixed, None, part)) == want
+    assert some in {p for p, _ in want} and _rows(q.players_list(mixed, None, part)) == want
     assert _rows(q.players_list(mixed, "gouji", part)) == _hand_counts(gouji_corpus, part)
     assert q.players_list(mixed, None, "' OR 1=1 --").num_rows == 0
     assert q.players_list(mixed, None, "%").num_rows == 0   # no LIKE wildcard either

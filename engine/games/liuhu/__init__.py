@@ -9,6 +9,7 @@ functions and sessions (``game``), information (``info``), positions, the table
 """
 
 from engine.games.base import DecisionHooks, FactHooks, Game
+from engine.games.frame import RecordWords
 from engine.games.liuhu import decisions as _decisions
 from engine.games.liuhu import facts as _facts
 from engine.games.liuhu import game as _g
@@ -73,6 +74,13 @@ GAME = Game(
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,
     facts=FactHooks.of(_facts),
+    # a hand has one winner (or a few) of six; most seats neither win nor pay (LH-61, LH-62):
+    # the share of hands won is the headline, not wins / (wins + losses)
+    record_words=RecordWords(
+        games="hands settled", wins="hands won", losses="hands paid",
+        draws="hands neither won nor paid", rate_over="games", rate="hands won",
+        about="hands won / hands settled (a hand neither won nor paid is a hand not won; "
+              "LH-60 to LH-64)"),
 )
 
 __all__ = ["GAME", *_game_all, "CONFORMANCE", "DEMO", "POLICIES", "session_length",
