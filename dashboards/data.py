@@ -104,7 +104,7 @@ QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
     "recent_games", "recent_by_type", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "players_list", "search_facts",
+    "players_list", "search_facts", "head_to_head",
 })
 
 
@@ -206,10 +206,16 @@ def search_facts(search: Any) -> tuple[list[dict[str, Any]], bool]:
     return _query("search_facts", search)  # type: ignore[no-any-return]
 
 
-def players_list(game: str | None = None, search: str = "") -> pa.Table:
-    """Every player (of one game type, or all; id containing search): player_id, games,
-    wins, losses, draws, decided, win_rate, last_seen."""
-    return _query("players_list", game, search)
+def players_list(game: str | None = None, search: str = "",
+                 player: str | None = None) -> pa.Table:
+    """Every player's record per game type (of one game type, or all; id containing search;
+    one player's only), cached (``warehouse.queries.players_list``)."""
+    return _query("players_list", game, search, player)
+
+
+def head_to_head(a: str, b: str) -> pa.Table:
+    """Two players' games together per game type and relation, cached."""
+    return _query("head_to_head", a, b)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

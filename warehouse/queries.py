@@ -248,14 +248,15 @@ def counts(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
 
 
 def players_list(con: duckdb.DuckDBPyConnection, game: str | None = None,
-                 search: str = "") -> pa.Table:
+                 search: str = "", player: str | None = None) -> pa.Table:
     """Every player's record per game type (of one game type, or all; whose id contains
     ``search``, case-insensitive) — win rates and scores of unlike games never pool:
     player_id, game, games, wins, losses, draws, decided (wins + losses), win_rate (wins /
     decided, null when no game was decided), score (the net of the seat's scores), score_mean
     and score_sd (per game; sd null under two games), last_seen (the latest games.started);
-    most games first, then player id and game. ``warehouse.records`` gives each row its
-    game's headline rate and the score's interval."""
+    most games first, then player id and game; ``player``: that one player's rows only.
+    ``warehouse.records`` gives each row its game's headline rate and the score's
+    interval."""
     return _table(
         con,
         "SELECT s.player_id, g.game, count(*)::BIGINT AS games, "
@@ -271,8 +272,9 @@ def players_list(con: duckdb.DuckDBPyConnection, game: str | None = None,
         "FROM seats s JOIN games g ON g.game_id = s.game_id "
         "WHERE (?::VARCHAR IS NULL OR g.game = ?::VARCHAR) "
         "AND contains(lower(s.player_id), lower(?)) "
+        "AND (?::VARCHAR IS NULL OR s.player_id = ?::VARCHAR) "
         "GROUP BY s.player_id, g.game ORDER BY games DESC, s.player_id, g.game",
-        [game, game, str(search or "")])
+        [game, game, str(search or ""), player, player])
 
 
 def score_over_time(con: duckdb.DuckDBPyConnection, player_id: str, game: str | None = None,
@@ -317,3 +319,9 @@ def search_facts(con: duckdb.DuckDBPyConnection, search: Any) -> tuple[list[dict
     whether more matched than its limit (``warehouse.search.find``)."""
     from warehouse.search import find
     return find(con, search)
+
+
+def head_to_head(con: duckdb.DuckDBPyConnection, a: str, b: str) -> pa.Table:
+    """Two players' games together per game type and relation (``warehouse.compare``)."""
+    from warehouse.compare import head_to_head as h2h
+    return h2h(con, a, b)
