@@ -4,8 +4,9 @@ The packs (``cards``), combinations and their comparison (``combos``, section 8)
 generator (``moves``), the auto-win hand tests (``autowin``), and the game layer: options
 (section 3), state, the deal, bidding, identities, doubling and show hand (``setup``), play,
 end and settlement (``play``, ``scoring``), the dispatcher (``rules``), the engine functions
-(``game``), information (``info``), bots, and one game object per variant (``variants``:
-``VARIANTS["3v3"]`` …), registered as ``ddz6_3v3``, ``ddz6_2v4`` and ``ddz6_zhengfan``.
+(``game``), information (``info``), bots, the fact catalogs (``facts``), and one game object
+per variant (``variants``: ``VARIANTS["3v3"]`` …), registered as ``ddz6_3v3``, ``ddz6_2v4``
+and ``ddz6_zhengfan``.
 """
 
 from engine.games.ddz6.cards import deck

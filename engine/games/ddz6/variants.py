@@ -9,7 +9,7 @@ from functools import partial
 from typing import TypedDict
 
 from engine.games.base import DecisionHooks, Game
-from engine.games.ddz6 import decisions, game, info, position, tendencies
+from engine.games.ddz6 import decisions, facts, game, info, position, tendencies
 from engine.games.ddz6.bots import POLICIES
 from engine.games.ddz6.cards import VARIANTS as VARIANT_NAMES
 from engine.games.ddz6.options import OPTIONS
@@ -25,25 +25,32 @@ class _VariantConformance(TypedDict):
     option_sets: list[dict[str, str | int]]
     kinds: tuple[str, ...]
     rare: tuple[str, ...]
+    rare_facts: tuple[str, ...]
 
 
 CONFORMANCE: dict[str, _VariantConformance] = {
     "3v3": {"option_sets": [{}, {"wings_3v3": "no_bomb", "choice_seconds": 10}],
             "kinds": ("CASE", "BID", "BID_END", "DOUBLE", "REVEAL"),
-            "rare": ("show", "no_show", "zheng", "fan")},
+            "rare": ("show", "no_show", "zheng", "fan"),
+            "rare_facts": ("auto_win",)},
     "2v4": {"option_sets": [{}, {"no_bomb_autowin": "farmers", "airplane_order": "chain",
                                  "base_score": 2}],
             "kinds": ("BID", "BID_END", "LANDLORDS", "KITTY", "SHOW_HAND", "SHOW_END"),
-            "rare": ("double", "no_double", "zheng", "fan")},
+            "rare": ("double", "no_double", "zheng", "fan"),
+            "rare_facts": ("auto_win", "qixingju")},
     "zhengfan": {"option_sets": [{}, {"no_bomb_autowin": "off", "qixingju_lock": "off"}],
                  "kinds": ("LANDLORDS", "KITTY", "SIDE_CHOICE", "SIDES_END", "SHOW_HAND",
                            "SHOW_END"),
-                 "rare": ("bid", "no_bid", "double", "no_double")},
+                 "rare": ("bid", "no_bid", "double", "no_double"),
+                 "rare_facts": ("auto_win", "qixingju")},
 }
 
 # The demo corpus and the conformance suite also play with bots whose decisions sometimes time
 # out, so that they hold the engine's marked defaults (DDZ-75; bots.TimeoutPolicy).
 SIM_POLICY = "random_timeouts"
+# Games per option set and policy in the fact conformance test (facts need more hands than
+# decisions: joker bombs, reveals before round 3 and solo hands are not in every few hands).
+FACT_GAMES = 24
 
 def _variant(variant: str) -> Game:
     """The declared game of one variant, built from the package's shared parts."""
@@ -63,6 +70,7 @@ def _variant(variant: str) -> Game:
         seen_event=partial(info.seen_event, variant=variant),
         to_position=position.to_position, from_position=position.from_position,
         table=table, describe=describe, decisions=DecisionHooks.of(decisions),
+        facts=facts.hooks(variant),
         tendencies=tendencies.TENDENCIES[variant],
         key_tendencies=tendencies.KEY_TENDENCIES[variant],
         CHANCE_AUTO=frozenset({"DEAL"}),
@@ -71,6 +79,7 @@ def _variant(variant: str) -> Game:
         CONFORMANCE={"option_sets": data["option_sets"], "games": 8,
                      "required_kinds": COMMON_KINDS + data["kinds"], "policies": (SIM_POLICY,),
                      "decision_games": 4, "rare_decisions": data["rare"],
+                     "fact_games": FACT_GAMES, "rare_facts": data["rare_facts"],
                      "hostile_start_key": "options"},    # a GAME_START key the game reads
     )
 
