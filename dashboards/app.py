@@ -27,6 +27,8 @@ def pages() -> list[st.Page]:
                 url_path="players"),
         st.Page(VIEWS / "search.py", title="Search", icon=":material/search:",
                 url_path="search"),
+        st.Page(VIEWS / "compare.py", title="Compare", icon=":material/compare_arrows:",
+                url_path="compare"),
         st.Page(VIEWS / "quarantine.py", title="Quarantine", icon=":material/report:",
                 url_path="quarantine"),
         st.Page(VIEWS / "audit.py", title="Audit", icon=":material/gavel:", url_path="audit"),
