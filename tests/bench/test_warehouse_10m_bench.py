@@ -7,7 +7,8 @@ the benchmarks are skipped unless ``LIUJIA_BENCH_BUILD=1`` asks to build it (~10
 
 Targets: a player's whole profile (``dashboards.profile_data.whole_profile``: every query the
 profile page runs, uncached, on one read-only connection) ≤ 100 ms, the players list
-(``warehouse.queries.players_list`` as the page first calls it) ≤ 200 ms. Each is also
+(``warehouse.queries.players_list`` as the page first calls it) ≤ 200 ms, a search by facts
+(``warehouse.search.find``, ``SEARCHES``) ≤ 200 ms. Each is also
 reported as a ratio to the plain scan measured in the same run (``ratio_to_scan`` in
 ``extra_info``; the ``scan_medians`` fixture), which is what to compare across machines and
 days. Two ways of connecting are measured: ``fresh`` — every round opens a read-only
@@ -43,6 +44,7 @@ SCAN_SQL = ("SELECT count(*), sum(seq), sum(value), sum(len(cards)), sum(strlen(
             "FROM events")
 PROFILE_BUDGET_S = 0.100
 LIST_BUDGET_S = 0.200
+FIND_BUDGET_S = 0.200
 MODES = ("fresh", "warm")
 ROUNDS = 11
 PROFILE_ROUNDS = 5            # a whole profile takes seconds today (see docs/performance.md)
@@ -209,8 +211,44 @@ def test_players_list(benchmark, warehouse_10m, scan_medians, mode):
             with conn() as con:
                 return players_list(con)
         table = benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=2)
-    assert table.num_rows == manifest["stats"]["players"]
-    _report(benchmark, scan_medians, mode, LIST_BUDGET_S, players=table.num_rows)
+    players = len(set(table.column("player_id").to_pylist()))    # a row per player and game
+    assert players == manifest["stats"]["players"]
+    _report(benchmark, scan_medians, mode, LIST_BUDGET_S, players=players, rows=table.num_rows)
+
+
+# Searches by situation (liujia find, the Search page): one common fact with a result; two
+# facts of one seat; a fact that never happened with a count condition; one player's.
+SEARCHES = {
+    "common+result": dict(conditions=(("dealt_both_jokers", ">=", 1),), game="keng",
+                          result="loss"),
+    "two facts": dict(conditions=(("burned", ">=", 1), ("was_stifled", ">=", 1)),
+                      game="gouji"),
+    "count+never": dict(conditions=(("drew_to_follow", ">=", 5), ("went_out", "=", 0)),
+                        game="modaoshuang"),
+    "one player": dict(conditions=(("went_out", ">=", 1),), player="heavy"),
+}
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("which", list(SEARCHES))
+def test_find(benchmark, warehouse_10m, scan_medians, chosen_players, which, mode):
+    """A search by facts (``warehouse.search.find``: what ``liujia find`` and the Search page
+    run), the latest 200 seats; budget 200 ms."""
+    from warehouse.search import Condition, Search, find
+
+    db, _ = warehouse_10m
+    spec = dict(SEARCHES[which])
+    spec["conditions"] = tuple(Condition(*c) for c in spec["conditions"])
+    if spec.get("player") == "heavy":
+        spec["player"] = chosen_players["heavy"].id
+    search = Search(**spec)
+    with _connection(db, mode) as conn:
+        def run() -> Any:
+            with conn() as con:
+                return find(con, search)
+        rows, more = benchmark.pedantic(run, rounds=ROUNDS, warmup_rounds=2)
+    assert rows
+    _report(benchmark, scan_medians, mode, FIND_BUDGET_S, found=len(rows), more=more)
 
 
 @pytest.mark.parametrize("mode", MODES)
