@@ -301,7 +301,7 @@ def search_facts(con: duckdb.DuckDBPyConnection, search: Any) -> tuple[list[dict
 
 
 def sessions_list(con: duckdb.DuckDBPyConnection,
-                  filt: Any = None) -> tuple[list[dict[str, Any]], bool]:
+                  filt: _sessions.SessionFilter | None = None) -> tuple[list[dict[str, Any]], bool]:
     """The sessions a ``warehouse.sessions.SessionFilter`` selects, newest first, and whether
     more matched than its limit (``warehouse.sessions.sessions_list``)."""
     return _sessions.sessions_list(con, filt if filt is not None else _sessions.SessionFilter())
@@ -313,7 +313,8 @@ def session_view(con: duckdb.DuckDBPyConnection, session: str,
     return _sessions.session_view(con, session, game)
 
 
-def games_without_session(con: duckdb.DuckDBPyConnection, filt: Any = None) -> int:
+def games_without_session(con: duckdb.DuckDBPyConnection,
+                          filt: _sessions.SessionFilter | None = None) -> int:
     """How many games of a ``SessionFilter``'s selection have no session id (never listed)."""
     return _sessions.games_without_session(con, filt if filt is not None
                                            else _sessions.SessionFilter())
