@@ -24,8 +24,8 @@ LOOSE = 2           # games without a session id
 
 
 def build(root: Path, evil: str | None = None) -> Path:
-    """Simulate and ingest the corpus under root; returns the warehouse file. ``evil``: the
-    first player of the first session is renamed to it in every game (an id the engine
+    """Simulate and ingest the corpus under root; returns the warehouse file. ``evil``: seat 1
+    of the first session (one of its winners) is renamed to it in every game (an id the engine
     refuses, so ingest runs with that check off, as a warehouse someone sent; the deals are
     then not committed to, since the commitment covers the GAME_START)."""
     logs = root / "logs"
@@ -49,14 +49,14 @@ def build(root: Path, evil: str | None = None) -> Path:
 
 
 def _rename(logs: Path, evil: str) -> None:
-    """Rename the first session's first player in every game's GAME_START, re-sealed."""
+    """Rename seat 1 of the first session in every game's GAME_START, re-sealed."""
     for f in sorted(logs.glob("*.arrows")):
         games = []
         for g in read_log(f).games:
             start = g.events[0]
             p = json.loads(start.payload)
             if (p.get("session") or "").endswith("-00000"):
-                p["players"][0] = evil
+                p["players"][1] = evil
                 start = start._replace(payload=json.dumps(p, sort_keys=True,
                                                           separators=(",", ":")))
             games.append(seal_events([start, *g.events[1:]]))
