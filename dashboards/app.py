@@ -25,6 +25,7 @@ def pages() -> list[st.Page]:
                 url_path="replay"),
         st.Page(VIEWS / "players.py", title="Players", icon=":material/group:",
                 url_path="players"),
+        st.Page(VIEWS / "sessions.py", title="Sessions", icon=":material/timeline:", url_path="sessions"),
         st.Page(VIEWS / "search.py", title="Search", icon=":material/search:",
                 url_path="search"),
         st.Page(VIEWS / "compare.py", title="Compare", icon=":material/compare_arrows:",

@@ -104,7 +104,8 @@ QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
     "recent_games", "recent_by_type", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "players_list", "search_facts", "head_to_head",
+    "players_list", "search_facts", "head_to_head", "sessions_list", "session_view",
+    "games_without_session",
 })
 
 
@@ -216,6 +217,23 @@ def players_list(game: str | None = None, search: str = "",
 def head_to_head(a: str, b: str) -> pa.Table:
     """Two players' games together per game type and relation, cached."""
     return _query("head_to_head", a, b)
+
+
+def sessions_list(filt: Any) -> tuple[list[dict[str, Any]], bool]:
+    """The sessions a ``warehouse.sessions.SessionFilter`` selects, newest first, and whether
+    more matched than its limit."""
+    return _query("sessions_list", filt)
+
+
+def session_view(session: str, game: str | None = None) -> dict[str, Any]:
+    """One session: the game types under its id, the one shown, its summary and its games
+    with each player's running total (warehouse.sessions.session_view)."""
+    return _query("session_view", session, game)
+
+
+def games_without_session(filt: Any) -> int:
+    """How many games of a SessionFilter's selection have no session id."""
+    return _query("games_without_session", filt)
 
 
 @st.cache_resource(show_spinner=False, max_entries=32, ttl=3600)

@@ -13,6 +13,7 @@ import duckdb
 import pyarrow as pa
 
 from engine.events import Event
+from warehouse import sessions as _sessions
 from warehouse.slices import FULL, Tables
 from warehouse.tendencies import Scope, counts_stored, scope_sql, wilson_sql
 
@@ -325,3 +326,23 @@ def head_to_head(con: duckdb.DuckDBPyConnection, a: str, b: str) -> pa.Table:
     """Two players' games together per game type and relation (``warehouse.compare``)."""
     from warehouse.compare import head_to_head as h2h
     return h2h(con, a, b)
+
+
+def sessions_list(con: duckdb.DuckDBPyConnection,
+                  filt: _sessions.SessionFilter | None = None) -> tuple[list[dict[str, Any]], bool]:
+    """The sessions a ``warehouse.sessions.SessionFilter`` selects, newest first, and whether
+    more matched than its limit (``warehouse.sessions.sessions_list``)."""
+    return _sessions.sessions_list(con, filt if filt is not None else _sessions.SessionFilter())
+
+
+def session_view(con: duckdb.DuckDBPyConnection, session: str,
+                 game: str | None = None) -> dict[str, Any]:
+    """One session's summary and games with running totals (``warehouse.sessions``)."""
+    return _sessions.session_view(con, session, game)
+
+
+def games_without_session(con: duckdb.DuckDBPyConnection,
+                          filt: _sessions.SessionFilter | None = None) -> int:
+    """How many games of a ``SessionFilter``'s selection have no session id (never listed)."""
+    return _sessions.games_without_session(con, filt if filt is not None
+                                           else _sessions.SessionFilter())
