@@ -159,7 +159,7 @@ class _Steps:
     """The command's steps as a count on stderr (on a terminal, unless quiet): each is one
     query that reports no progress of its own — the tendencies' figures the longest (one
     query over every game asked for: split per game it would take twice as long, up to nine
-    times with the stored counts; docs/decisions.md, *In the command line*)."""
+    times with the stored counts; docs/decisions.md, *In the command line: progress*)."""
 
     TOTAL = 4
 
