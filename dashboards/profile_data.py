@@ -154,6 +154,12 @@ def descriptions(game: str | None = None) -> dict[str, str]:
     return {t.name: t.description for t in wt.catalog(game)}
 
 
+def labels(game: str | None = None) -> dict[str, str]:
+    """Tendency name -> its label (the readable name shown in its place), for one game's
+    catalog (or every game's): ``warehouse.tendencies.labels``."""
+    return wt.labels(game)
+
+
 def player_tendencies(player: str, game: str, scope: Scope | None = None) -> pa.Table:
     """One player's tendencies in one game (``warehouse.tendencies.player_tendencies``)."""
     return _query("player_tendencies", player, game, wt.MIN_OPPORTUNITIES, _scope_args(scope))

@@ -20,9 +20,10 @@ Words are lower-case ASCII names (checked here, so that a catalog cannot carry S
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DECISIONS, RESULTS = "decisions", "results"       # the rows a tendency counts
+LABEL_MAX = 60                                    # a tendency's label fits a table cell
 
 
 def word(w: str) -> str:
@@ -115,16 +116,26 @@ ALWAYS = Pred("always")
 @dataclass(frozen=True, slots=True)
 class Tendency:
     """A named tendency of a game: its opportunities and its successes, counted over
-    ``source`` rows (``decisions`` or ``results``)."""
+    ``source`` rows (``decisions`` or ``results``), and the ``label`` people read for it.
+
+    ``name`` is the id (in the warehouse, ``--json`` and tooltips); ``label`` is what tables,
+    charts and text show: a few words as a strong player would say them, with the game's own
+    term where it has one ("stacks a draw (叠加)"). Required, keyword-only."""
 
     name: str                    # short, unique in the game: "stacks"
     description: str             # what it measures, with the rule ids
     opportunity: Pred
     success: Pred
     source: str = DECISIONS
+    label: str = field(kw_only=True)   # the readable name: "stacks a draw (叠加)"
 
     def __post_init__(self) -> None:
         word(self.name)
+        if not isinstance(self.label, str) or not self.label.strip() \
+                or self.label != self.label.strip() or len(self.label) > LABEL_MAX \
+                or not self.label.isprintable():
+            raise ValueError(f"tendency {self.name}: a label is one printable line of 1 to "
+                             f"{LABEL_MAX} characters without edge spaces, not {self.label!r}")
         if self.source not in (DECISIONS, RESULTS):
             raise ValueError(f"tendency {self.name}: source must be {DECISIONS!r} or "
                              f"{RESULTS!r}, not {self.source!r}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import cast
 
@@ -82,23 +83,57 @@ def readable(name: str, reader: pa.RecordBatchReader) -> pa.RecordBatchReader:
     return pa.RecordBatchReader.from_batches(out_schema, batches)
 
 
-def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | os.PathLike[str]) -> Path:
+def export_sizes(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
+    """The rows each exported table will have, in the order of export (PARTITIONED, then
+    FLAT): every row of seats, events, decisions and facts belongs to a game."""
+    return {name: int(con.execute(f"SELECT count(*) FROM {name}").fetchall()[0][0])
+            for name in (*PARTITIONED, *FLAT)}
+
+
+def _counted(reader: pa.RecordBatchReader,
+             tick: Callable[[int], None]) -> pa.RecordBatchReader:
+    """The reader's batches, each one's rows told to ``tick`` as it is taken."""
+    def batches() -> Iterator[pa.RecordBatch]:
+        for b in reader:
+            yield b
+            if b.num_rows:
+                tick(b.num_rows)
+    return pa.RecordBatchReader.from_batches(reader.schema, batches())
+
+
+def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | os.PathLike[str],
+                   progress: Callable[[str, int], None] | None = None) -> Path:
     """Write the warehouse as Parquet: games, seats, events, decisions and facts partitioned
     by game and month (hive folders game=…/month=YYYY-MM), with readable faces beside the
     card codes and labels beside the fact names; quarantine and ingest_runs as single
-    files (docs/warehouse.md, *Parquet export*)."""
+    files (docs/warehouse.md, *Parquet export*). ``progress(table, rows)``: told when a
+    table starts (rows 0) and of the rows (more than 0) of each batch as it goes to its
+    files."""
+    def told(name: str) -> Callable[[int], None]:
+        def tick(rows: int) -> None:
+            if progress is not None:
+                progress(name, rows)
+        tick(0)
+        return tick
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for name in PARTITIONED:
+        tick = told(name)
         target = out / name
         if target.exists():
             shutil.rmtree(target)
         reader = readable(name, con.sql(_EXPORTS[name]).to_arrow_reader())
-        ds.write_dataset(reader, target, format="parquet", partitioning=_PARTITIONING,
+        ds.write_dataset(_counted(reader, tick) if progress else reader, target,
+                         format="parquet", partitioning=_PARTITIONING,
                          basename_template="part-{i}.parquet",
                          existing_data_behavior="overwrite_or_ignore")
     for name in FLAT:
-        pq.write_table(con.sql(_EXPORTS[name]).to_arrow_table(), out / f"{name}.parquet")
+        tick = told(name)
+        table = con.sql(_EXPORTS[name]).to_arrow_table()
+        pq.write_table(table, out / f"{name}.parquet")
+        if table.num_rows:
+            tick(table.num_rows)
     return out
 
 

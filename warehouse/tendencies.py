@@ -96,7 +96,8 @@ _COLUMNS = {"relation": "top_relation", "side": "side", "outcome": "result",
 @dataclass(frozen=True)
 class Tendency:
     """A named tendency of one game (its catalog entry, ``engine.tendency.Tendency``), named
-    ``game.name``, with its predicates compiled to SQL."""
+    ``game.name``, with its predicates compiled to SQL and the label people read for it
+    (the name stays the id: figures, ``--json``, tooltips)."""
 
     name: str
     game: str
@@ -106,12 +107,13 @@ class Tendency:
     source: str = "decisions"          # or "results" (one row per seat of a game)
     opportunity_sql: str = ""
     success_sql: str = ""
+    label: str = ""                    # "stacks a draw (叠加)"; not in catalog_key
 
     @classmethod
     def of(cls, game: str, t: GameTendency) -> Tendency:
         """A game's catalog entry, compiled."""
         return cls(f"{game}.{t.name}", game, t.description, t.opportunity, t.success,
-                   t.source, sql(t.opportunity), sql(t.success))
+                   t.source, sql(t.opportunity), sql(t.success), t.label)
 
 
 def _catalog() -> tuple[Tendency, ...]:
@@ -129,6 +131,12 @@ def _catalog_of(registry: tuple[tuple[str, str], ...]) -> tuple[Tendency, ...]:
 def catalog(game: str | None = None) -> tuple[Tendency, ...]:
     """The tendencies of one game (or of all, in registry order), in catalog order."""
     return tuple(t for t in _catalog() if game is None or t.game == game)
+
+
+def labels(game: str | None = None) -> dict[str, str]:
+    """Tendency name (``game.name``) -> its label, for one game's catalog (or every game's);
+    what tables, charts and text show in place of the id."""
+    return {t.name: t.label for t in catalog(game)}
 
 
 def key_tendencies(game: str) -> tuple[str, ...]:

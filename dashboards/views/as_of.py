@@ -26,21 +26,23 @@ def _cell(k: int, n: int, low: float | None, high: float | None) -> str:
 
 
 def as_of_frame(table: pl.DataFrame) -> tuple[pl.DataFrame, dict[str, str]]:
-    """One row per seat (seat, player, games before, a column per key tendency) and, per
-    tendency column, its help text: the description and the population's rate."""
-    about = pd_.descriptions()
+    """One row per seat (seat, player, games before, a column per key tendency, headed by its
+    label) and, per tendency column, its help text: the description, the population's rate
+    and the tendency's id."""
+    about, named = pd_.descriptions(), pd_.labels()
     tendencies = list(dict.fromkeys(table["tendency"].to_list()))
     cells = table.with_columns(pl.struct("k", "n", "low", "high").map_elements(
         lambda r: _cell(r["k"], r["n"], r["low"], r["high"]),
         return_dtype=pl.String).alias("cell"))
     wide = (cells.pivot("tendency", index=["seat", "player_id", "games"], values="cell")
             .sort("seat").rename({"player_id": "player", "games": "games before"}))
-    short = {t: t.split(".", 1)[-1] for t in tendencies}
+    short = {t: named.get(t) or t.split(".", 1)[-1] for t in tendencies}
     helps = {}
     for t in tendencies:
         pop = table.filter(pl.col("tendency") == t)["population_rate"].drop_nulls()
         rate = f"{pop[0]:.0%}" if len(pop) else "–"
-        helps[short[t]] = f"{about.get(t, t)}. Population before this game: {rate}."
+        helps[short[t]] = (f"{about.get(t, t)}. Population before this game: {rate}. "
+                           f"Id: `{t}`.")
     return wide.rename(short), helps
 
 

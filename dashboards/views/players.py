@@ -139,14 +139,16 @@ def filters(record_all: pl.DataFrame, span: dict[str, Any]) -> tuple[str | None,
 # ---------------------------------------------------------------- charts
 
 def rate_chart(frame: pl.DataFrame, label: str, n: str, title: str,
-               extra: tuple[str, ...] = (), axis_title: str | None = None) -> alt.LayerChart:
+               extra: tuple[str, ...] = (), axis_title: str | None = None,
+               key: str | None = None) -> alt.LayerChart:
     """One row per ``label``: the rate as a point, its 95% interval as a rule and, when the
-    frame has one, the population's rate as a red tick; n and ``extra`` in the tooltip. The
-    chart's own field names are plain words (Vega-Lite reads dots and brackets in a field
-    name as paths)."""
+    frame has one, the population's rate as a red tick; n and ``extra`` in the tooltip, and
+    the ``key`` column (a tendency's id) too. The chart's own field names are plain words
+    (Vega-Lite reads dots and brackets in a field name as paths)."""
     order = frame[label].to_list()
     has_pop = "population_rate" in frame.columns
-    fields = {label: "label", n: "n", **{e: f"extra{i}" for i, e in enumerate(extra)}}
+    fields = {label: "label", n: "n", **{e: f"extra{i}" for i, e in enumerate(extra)},
+              **({key: "key"} if key else {})}
     chart_data = frame.select(*fields, "rate", "low", "high",
                               *(["population_rate"] if has_pop else [])).rename(fields)
     base = alt.Chart(chart_data.to_pandas()).encode(
@@ -157,6 +159,7 @@ def rate_chart(frame: pl.DataFrame, label: str, n: str, title: str,
     rule = base.mark_rule(strokeWidth=2).encode(x=x, x2="high:Q")
     point = base.mark_point(filled=True, size=70).encode(
         x="rate:Q", tooltip=[alt.Tooltip("label:N", title=label),
+                             *([alt.Tooltip("key:N", title=key)] if key else []),
                              alt.Tooltip("rate:Q", format=".1%"),
                              alt.Tooltip("n:Q", title=n),
                              *(alt.Tooltip(f"{fields[e]}:Q", title=e) for e in extra),
@@ -193,8 +196,18 @@ def time_chart(frame: pl.DataFrame, block: int) -> alt.LayerChart:
 
 
 def tendency_chart(frame: pl.DataFrame, game: str) -> alt.LayerChart:
-    """Each tendency's rate as a point, its 95% interval as a rule, the population as a tick."""
-    return rate_chart(frame, "tendency", "could", f"tendencies · {game}", ("did",))
+    """Each tendency's rate as a point, its 95% interval as a rule, the population as a tick;
+    rows by the tendency's label, its id in the tooltip."""
+    return rate_chart(frame, "tendency", "could", f"tendencies · {game}", ("did",), key="id")
+
+
+def _tendency_help(frame: pl.DataFrame) -> str:
+    """The tendency column's tooltip: what the names are, and each one's id (from the
+    catalog, code: never warehouse text)."""
+    ids = "\n".join(f"- {name}: `{key}`" for name, key in
+                     zip(frame["tendency"], frame["id"], strict=True))
+    return ("The tendency as a player says it, with the game's term; its id (in `liujia "
+            f"stats --json` and the warehouse):\n\n{ids}")
 
 
 # ---------------------------------------------------------------- the profile's sections
@@ -324,7 +337,8 @@ def tendencies_section(tendencies: dict[str, Any]) -> None:
     st.caption("Per tendency (docs/decisions.md): how often the player did it (did) when the "
                "player could (could), the rate with its 95% Wilson interval, the rate of all "
                "players pooled and the player's percentile among players with enough "
-               "opportunities — everyone's under the same filters.")
+               "opportunities — everyone's under the same filters. Each tendency is named as "
+               "a player says it; its id is in the column's help and the chart's tooltip.")
     if not tendencies:
         st.caption("No tendency catalog for the games shown.")
     for g, table in tendencies.items():   # catalog game ids: from code, not the warehouse
@@ -333,14 +347,18 @@ def tendencies_section(tendencies: dict[str, Any]) -> None:
         if t.is_empty():
             st.caption("No opportunity for any tendency of this game in these filters.")
             continue
-        about = pd_.descriptions(g)
+        about, named = pd_.descriptions(g), pd_.labels(g)
         frame = t.select(
-            "tendency", pl.col("k").alias("did"), pl.col("n").alias("could"), "rate", "low",
+            pl.col("tendency").replace_strict(named, default=pl.col("tendency")),
+            pl.col("k").alias("did"), pl.col("n").alias("could"), "rate", "low",
             "high", _interval().alias("95% interval"), "population_rate", "percentile",
-            pl.col("tendency").replace_strict(about, default="").alias("description"))
-        st.dataframe(frame.drop("low", "high"), hide_index=True, width="stretch",
+            pl.col("tendency").replace_strict(about, default="").alias("description"),
+            pl.col("tendency").alias("id"))
+        st.dataframe(frame.drop("low", "high", "id"), hide_index=True, width="stretch",
                      key=f"pl_tend_{g}",
-                     column_config={"rate": PERCENT,
+                     column_config={"tendency": st.column_config.TextColumn(
+                                        "tendency", help=_tendency_help(frame)),
+                                    "rate": PERCENT,
                                     "population_rate": st.column_config.NumberColumn(
                                         "population rate", format="percent"),
                                     "percentile": st.column_config.NumberColumn(format="%.0f")})

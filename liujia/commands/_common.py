@@ -64,17 +64,22 @@ def find_logs(paths: Sequence[str], scan: Callable[..., Any] = scan_log_files,
     return files, problems
 
 
-def find_game_log(paths: Sequence[str], game_id: str) -> tuple[Path, Any, Any] | str:
+def find_game_log(paths: Sequence[str], game_id: str,
+                  progress: Callable[[int, int, Path], None] | None = None,
+                  ) -> tuple[Path, Any, Any] | str:
     """The log file holding a game (*.arrows, *.jsonl, *.jsonl.gz under the paths), its
     reading and the game's GameLog; or an error message (files that are not logs or cannot
-    be read are passed over, and named if the game is not found)."""
+    be read are passed over, and named if the game is not found). ``progress(i, n, file)``
+    is told before the i-th (from 0) of the n files is read."""
     from engine.jsonl_reader import read_any, scan_files
 
     found = find_logs(paths, scan_files, "*.arrows log files (nor *.jsonl, *.jsonl.gz ones)")
     if isinstance(found, str):
         return found
     files, skipped = found
-    for f in files:
+    for i, f in enumerate(files):
+        if progress is not None:
+            progress(i, len(files), f)
         try:
             log = read_any(f)
         except LogIntegrityError as exc:

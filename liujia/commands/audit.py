@@ -54,6 +54,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "(default: runs of the same verdict; --json and --html list each)")
     p.add_argument("--db", metavar="FILE", default=None, help="the warehouse whose anchors "
                    "the game is checked against (default: $LIUJIA_DB, else the default one)")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar (shown on a "
+                   "terminal only, for a folder: the files read in search of the game)")
     return p
 
 
@@ -77,9 +79,40 @@ def warehouse_anchors(db: str | None) -> tuple[str, dict[str, Any]]:
     return str(where), load(where)[0]
 
 
-def find_game(path: str, game_id: str) -> tuple[Path, Any, Any] | str:
-    """The file holding the game, its LogRead and the game's GameLog; or an error line."""
-    return find_game_log([path], game_id)
+def find_game(path: str, game_id: str, quiet: bool = True) -> tuple[Path, Any, Any] | str:
+    """The file holding the game, its LogRead and the game's GameLog; or an error line.
+    Unless ``quiet``, a folder's files are counted on a bar on stderr as they are read (on a
+    terminal only)."""
+    files = _FilesBar(quiet)
+    try:
+        return find_game_log([path], game_id, files.reading)
+    finally:
+        files.close()
+
+
+class _FilesBar:
+    """The files of a folder read in search of a game, as a bar on stderr (made at the first
+    file, when there are several, stderr is a terminal and not ``quiet``)."""
+
+    def __init__(self, quiet: bool) -> None:
+        self._quiet, self._bar = quiet, None
+        self._asked = False
+
+    def reading(self, i: int, n: int, path: Path) -> None:
+        """File i (from 0) of n is about to be read."""
+        if not self._asked:
+            from liujia.commands._progress import bar
+            self._asked = True
+            self._bar = bar(self._quiet or n < 2, total=n, unit="file", desc="audit: reading")
+        if self._bar is not None:
+            self._bar.n = i
+            self._bar.set_postfix_str(safe_text(path.name), refresh=False)
+            self._bar.refresh()
+
+    def close(self) -> None:
+        """Remove the bar."""
+        if self._bar is not None:
+            self._bar.close()
 
 
 def write_html(target: str, text: str, force: bool = False) -> str | None:
@@ -118,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(refused, USAGE)
     if args.db is not None and not os.path.isfile(args.db):
         return fail(f"--db {args.db}: no warehouse there (its anchors are what --db is for)")
-    found = find_game(args.path, args.game)
+    found = find_game(args.path, args.game, args.quiet)
     if isinstance(found, str):
         return fail(found)
     path, log, game = found

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import Any
 
 from liujia.commands._common import OK, fail, open_warehouse, os_error_text, safe_text
 from warehouse.paths import ENV_VAR, default_db
@@ -23,6 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "(its games/, seats/, events/ folders and *.parquet files); else refused")
     p.add_argument("--db", metavar="FILE", default=None,
                    help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar (shown on a "
+                   "terminal only: the table being written and the rows written)")
     return p
 
 
@@ -34,17 +37,22 @@ def run(args: argparse.Namespace) -> int:
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)
+    shown = None
     try:
         why = _clear(Path(args.out), args.force)
-        if why is not None:
-            return fail(why)
-        out = export_parquet(con, args.out)
+        if why is None:
+            shown = _Progress.start(con, args.quiet)
+            out = export_parquet(con, args.out, shown.update if shown is not None else None)
     except OSError as exc:
-        return fail(f"export to {args.out} failed: {os_error_text(exc)}")
+        why = f"export to {args.out} failed: {os_error_text(exc)}"
     except duckdb.Error as exc:
-        return fail(f"export to {args.out} failed: {exc}")
+        why = f"export to {args.out} failed: {exc}"
     finally:
+        if shown is not None:
+            shown.close()                # the bar goes before any line is printed
         con.close()
+    if why is not None:
+        return fail(why)
     print(safe_text(f"wrote the warehouse as Parquet to {out}"))
     return OK
 
@@ -63,3 +71,33 @@ def _clear(out_dir: Path, force: bool) -> str | None:
         if p.is_symlink():
             p.unlink()                           # replaced: the link, never what it points to
     return None
+
+
+class _Progress:
+    """The export's bar on stderr: rows written of all tables' rows, the table being written
+    (its number of all) as the bar's title."""
+
+    def __init__(self, bar: Any, sizes: dict[str, int]) -> None:
+        self._bar, self._order = bar, list(sizes)
+
+    @classmethod
+    def start(cls, con: Any, quiet: bool) -> _Progress | None:
+        """The bar, or None when quiet or stderr is no terminal (then no count is run)."""
+        from liujia.commands._progress import bar, on_terminal
+        if quiet or not on_terminal():
+            return None
+        from warehouse.frames import export_sizes
+        sizes = export_sizes(con)
+        return cls(bar(False, total=sum(sizes.values()), unit="row", unit_scale=True,
+                       desc="export"), sizes)
+
+    def update(self, table: str, rows: int) -> None:
+        """A table started (rows 0) or wrote this many more rows."""
+        if not rows:
+            n = self._order.index(table) + 1 if table in self._order else 0
+            self._bar.set_description_str(f"export {table} ({n}/{len(self._order)} tables)")
+        self._bar.update(rows)
+
+    def close(self) -> None:
+        """Remove the bar."""
+        self._bar.close()

@@ -13,13 +13,17 @@ import duckdb
 
 from engine.games import GAMES
 from engine.ids import shown_id
+from engine.table import shown_width
 from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
+from liujia.commands._progress import bar
 from warehouse.db import ENV_VAR, default_db
 from warehouse.tendencies import (
     MIN_OPPORTUNITIES,
     MIN_QUALIFIED,
     Scope,
     catalog,
+    games_of,
+    labels,
     player_tendencies,
     scope_sql,
 )
@@ -48,7 +52,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--before", metavar="GAME_ID",
                    help="only the games that started before this game (never it or a later "
                    "one; the same start: by game id)")
-    p.add_argument("--json", action="store_true", help="one JSON object per tendency")
+    p.add_argument("--json", action="store_true", help="one JSON object per tendency (its "
+                   "id as 'tendency', its readable name as 'label')")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar (shown on a "
+                   "terminal only: the step under way, e.g. counting the tendencies)")
     p.add_argument("--db", metavar="FILE", default=None,
                    help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
     return p
@@ -90,18 +97,36 @@ def _pct(x: float | None) -> str:
     return f"{x:.1%}" if 0 < x < 0.1 or 0.9 < x < 1 else f"{x:.0%}"
 
 
+def labelled(rows: list[dict]) -> list[dict]:
+    """The rows with each tendency's label (its readable name) after its id."""
+    named, out = labels(), []
+    for r in rows:
+        row: dict = {}
+        for key, value in r.items():
+            row[key] = value
+            if key == "tendency":
+                row["label"] = named.get(value, value)
+        out.append(row)
+    return out
+
+
 def lines(rows: list[dict]) -> list[str]:
-    """The tendencies as aligned text lines, a header first."""
-    described = {t.name: t.description for t in catalog()}
+    """The tendencies as aligned text lines, a header first: each named by its label (the
+    id is in ``--json``), its description last. Aligned by the columns a terminal gives a
+    character (two for a Chinese one)."""
+    described, named = {t.name: t.description for t in catalog()}, labels()
     table = [HEADER] + [(
-        r["tendency"], f"{r['k']} / {r['n']}", _pct(r["rate"]),
+        named.get(r["tendency"], r["tendency"]), f"{r['k']} / {r['n']}", _pct(r["rate"]),
         f"{_pct(r['low'])}–{_pct(r['high'])}", _pct(r["population_rate"]),
         "–" if r["percentile"] is None else f"p{r['percentile']:.0f} of {r['qualified']}",
         described.get(r["tendency"], "")) for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(HEADER))]
-    return ["  ".join(c.ljust(w) if i in (0, len(HEADER) - 1) else c.rjust(w)
-                      for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-            for row in table]
+    widths = [max(shown_width(row[i]) for row in table) for i in range(len(HEADER))]
+
+    def cell(i: int, c: str, w: int) -> str:
+        pad = " " * (w - shown_width(c))
+        return c + pad if i in (0, len(HEADER) - 1) else pad + c
+    return ["  ".join(cell(i, c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
+            .rstrip() for row in table]
 
 
 def _scope_words(args: argparse.Namespace) -> str:
@@ -130,28 +155,50 @@ def _scope_problem(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> 
     return None
 
 
+class _Steps:
+    """The command's steps as a count on stderr (on a terminal, unless quiet): each is one
+    query that reports no progress of its own — the tendencies' figures the longest (one
+    query over every game asked for: split per game it would take twice as long, up to nine
+    times with the stored counts; docs/decisions.md, *In the command line: progress*)."""
+
+    TOTAL = 4
+
+    def __init__(self, quiet: bool) -> None:
+        self._bar = bar(quiet, total=self.TOTAL, initial=1, desc="stats: starting",
+                        bar_format="{desc} (step {n_fmt} of {total_fmt}, {elapsed})")
+        self._done = 0
+
+    def next(self, what: str) -> None:
+        """The next step begins: ``what`` it does."""
+        self._done += 1
+        if self._bar is not None:
+            self._bar.n = self._done
+            self._bar.set_description_str(f"stats: {what}", refresh=False)
+            self._bar.refresh()
+
+    def close(self) -> None:
+        """Remove the count (before anything else is printed)."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the player's tendencies."""
-    con = open_warehouse(args.db)
-    if isinstance(con, str):
-        return fail(con)
+    steps = _Steps(args.quiet)
     try:
-        problem = _scope_problem(con, args)
-        if problem:
-            return fail(problem)
-        played = _played(con, args)
-        rows = (player_tendencies(con, args.player, args.game, scope=_scope(args)).to_pylist()
-                if played else [])
-    except duckdb.Error as exc:
-        return fail(f"{args.db or default_db()}: {exc}")
+        found = _figures(args, steps)
     finally:
-        con.close()
+        steps.close()
+    if isinstance(found, str):
+        return fail(found)
+    played, rows = found
     if not played:
         scoped = "" if _scope(args).is_all() else " in that scope"
         return fail(f"player {args.player} has no game{' of ' + args.game if args.game else ''}"
                     f" in the warehouse{scoped}", FOUND)
     if args.json:
-        for r in rows:
+        for r in labelled(rows):
             print(safe_json(r))
         return OK
     print(safe_text(f"player {args.player}: {played} game(s){_scope_words(args)}; a percentile "
@@ -160,3 +207,30 @@ def run(args: argparse.Namespace) -> int:
     for line in lines(rows):
         print(safe_text(line))
     return OK
+
+
+def _figures(args: argparse.Namespace, steps: _Steps) -> tuple[int, list[dict]] | str:
+    """How many games the player has in the scope and the tendency rows; or why the command
+    cannot answer (an error line)."""
+    steps.next("opening the warehouse")
+    con = open_warehouse(args.db)
+    if isinstance(con, str):
+        return con
+    try:
+        steps.next("checking the scope")
+        problem = _scope_problem(con, args)
+        if problem:
+            return problem
+        steps.next(f"counting the games of player {shown_id(args.player)}")
+        played = _played(con, args)
+        if not played:
+            return 0, []
+        asked = games_of(args.game)
+        steps.next(f"counting {len(asked)} tendencies of "
+                   f"{len({t.game for t in asked})} game type(s)")
+        rows = player_tendencies(con, args.player, args.game, scope=_scope(args)).to_pylist()
+    except duckdb.Error as exc:
+        return f"{args.db or default_db()}: {exc}"
+    finally:
+        con.close()
+    return played, rows

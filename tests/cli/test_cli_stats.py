@@ -13,10 +13,11 @@ import pytest
 
 from engine.log import write_log
 from engine.sim import simulate
+from engine.table import shown_width
 from ingest import ingest_paths
 from liujia.cli import main
 from warehouse.db import SAFE_CONFIG
-from warehouse.tendencies import Scope, player_tendencies
+from warehouse.tendencies import Scope, labels, player_tendencies
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +43,8 @@ def test_json_is_the_catalog_query(stats_db, capsys):
     got = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     with duckdb.connect(str(stats_db), read_only=True, config=dict(SAFE_CONFIG)) as con:
         want = player_tendencies(con, player).to_pylist()
+    named = labels()
+    assert [r.pop("label") for r in got] == [named[r["tendency"]] for r in want]  # the id's
     assert got == json.loads(json.dumps(want)) and len(got) >= 8
     assert {r["game"] for r in got} == {"keng"}
     assert all(0 <= r["k"] <= r["n"] and r["low"] <= r["rate"] <= r["high"] for r in got)
@@ -55,8 +58,24 @@ def test_text_has_one_line_per_tendency_with_its_sample(stats_db, capsys):
         want = player_tendencies(con, player, "gouji").to_pylist()
     assert out[0].startswith(f"player {player}: 6 game(s)")
     assert out[1].split()[:3] == ["tendency", "did", "/"] and len(out) == 2 + len(want)
+    named = labels("gouji")
+    for line, r in zip(out[2:], want, strict=True):    # named by the label, not the id
+        assert line.startswith(named[r["tendency"]] + " ") and r["tendency"] not in line
+        assert line[len(named[r["tendency"]]):].split()[:3] == [str(r["k"]), "/", str(r["n"])]
+    # the columns line up on a terminal, where a Chinese character takes two columns
+    ends = [shown_width(out[1][:out[1].index("did / could") + len("did / could")])]
     for line, r in zip(out[2:], want, strict=True):
-        assert line.split()[:4] == [r["tendency"], str(r["k"]), "/", str(r["n"])]
+        sample = f"{r['k']} / {r['n']}"
+        ends.append(shown_width(line[:line.index(sample, len(named[r["tendency"]]))
+                                     + len(sample)]))
+    assert len(set(ends)) == 1, ends
+
+
+def test_text_names_keng_tendencies_with_their_term(stats_db, capsys):
+    player = _busiest(stats_db, "keng")
+    assert main(["stats", "--player", player, "--game", "keng", "--db", str(stats_db)]) == 0
+    out = capsys.readouterr().out
+    assert "\nstacks a draw (叠加)  " in out and "keng.stacks" not in out
 
 
 def test_unknown_player_and_bad_warehouse(stats_db, tmp_path, capsys):
@@ -93,6 +112,7 @@ def test_scope_options_are_the_scoped_query(stats_db, capsys):
     db = ["--db", str(stats_db), "--player", player, "--game", "keng"]
     for argv, rows in want.items():
         got = _json(capsys, *db, *argv)
+        assert all(r.pop("label") for r in got)
         assert got == json.loads(json.dumps(rows)) and got != json.loads(json.dumps(whole))
     assert main(["stats", *db, "--seat", str(seat), "--before", middle]) == 0
     head = capsys.readouterr().out.splitlines()[0]

@@ -6,6 +6,7 @@ renderer shows them as one data frame with a seat column, player ids as plain te
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -104,17 +105,23 @@ def test_render_shows_one_row_per_seat(warehouses, dash_games, monkeypatch):
     gid = dash_games[X][0].game_id
     at = _rendered(warehouses["all"], monkeypatch, gid)
     assert [s.value for s in at.subheader] == ["As of this game"]
-    (frame,) = [d.value for d in at.dataframe]
-    short = [k.split(".", 1)[1] for k in wt.KEY_TENDENCIES["keng"]]
-    assert list(frame.columns) == ["seat", "player", "games before", *short]
+    (shown,) = at.dataframe
+    frame = shown.value
+    keys = wt.KEY_TENDENCIES["keng"]
+    named = [wt.labels("keng")[k] for k in keys]        # headed by labels, never by ids
+    assert list(frame.columns) == ["seat", "player", "games before", *named]
+    assert "stacks a draw (叠加)" in named
+    helps = json.loads(shown.proto.columns)
+    for name, key in zip(named, keys, strict=True):
+        assert helps[name]["help"].endswith(f"Id: `{key}`.")   # the id in the tooltip
     got = _as_of(warehouses["all"], gid)
     assert list(frame["seat"]) == list(range(6))
     assert list(frame["player"]) == list(Replay(dash_games[X]).final.players)
-    for row in frame.itertuples(index=False):
-        for name, key in zip(short, wt.KEY_TENDENCIES["keng"], strict=True):
-            (r,) = [r for r in got if r["seat"] == row.seat and r["tendency"] == key]
-            assert getattr(row, name) == _cell(r["k"], r["n"], r["low"], r["high"])
-            assert row[2] == r["games"]
+    for row in frame.to_dict("records"):
+        for name, key in zip(named, keys, strict=True):
+            (r,) = [r for r in got if r["seat"] == row["seat"] and r["tendency"] == key]
+            assert row[name] == _cell(r["k"], r["n"], r["low"], r["high"])
+            assert row["games before"] == r["games"]
     assert _cell(3, 10, 0.108, 0.603) == "30% (3/10, 11–60%)" and _cell(0, 0, None, None) == (
         "– (0/0)")
 

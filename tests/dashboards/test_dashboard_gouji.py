@@ -370,5 +370,6 @@ def test_players_page_shows_how_a_player_plays_gouji(gouji_app_db, gouji_games):
     (shown,) = [d.value for d in at.dataframe if "did" in d.value.columns]
     with reader(gouji_app_db) as con:
         want = wt.player_tendencies(con, player, "gouji").to_pylist()
+    named = wt.labels("gouji")             # shown by label ("burns a 够级 play (烧牌)")
     assert list(zip(shown["tendency"], shown["did"], shown["could"], strict=True)) == [
-        (r["tendency"], r["k"], r["n"]) for r in want]
+        (named[r["tendency"]], r["k"], r["n"]) for r in want]

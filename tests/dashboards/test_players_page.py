@@ -90,6 +90,16 @@ def _charts(at: AppTest) -> dict[str, dict]:
     return {spec.get("title"): spec for spec in specs}
 
 
+def _chart_data(at: AppTest, title: str) -> list:
+    """The Arrow tables an Altair chart of this title carries (Streamlit ships them apart
+    from the spec)."""
+    import pyarrow as pa
+
+    (chart,) = [c for c in at.get("vega_lite_chart")
+                if json.loads(c.proto.spec).get("title") == title]
+    return [pa.ipc.open_stream(d.data.data).read_all() for d in chart.proto.datasets]
+
+
 RESULT_CHARTS = {"results over time", "results by seat", "results by side",
                  "net score over time"}
 
@@ -198,7 +208,9 @@ def test_profile_tendencies_per_game_chart_and_partnerships(mixed_app_db):
     with reader(mixed_app_db) as con:
         for game, shown in zip(("keng", "gouji"), tables, strict=True):
             want = wt.player_tendencies(con, player, game).to_pylist()
-            assert list(shown["tendency"]) == [r["tendency"] for r in want]
+            named = wt.labels(game)
+            assert list(shown["tendency"]) == [named[r["tendency"]] for r in want]
+            assert not {r["tendency"] for r in want} & set(shown["tendency"])   # no id shown
             assert list(shown["did"]) == [r["k"] for r in want]
             assert list(shown["could"]) == [r["n"] for r in want]
             about = {t.name: t.description for t in wt.catalog(game)}
@@ -216,6 +228,34 @@ def test_profile_tendencies_per_game_chart_and_partnerships(mixed_app_db):
     (pt,) = [d.value for d in at.dataframe if "partner" in d.value.columns]
     assert list(zip(pt["partner"], pt["relation"], pt["n"], pt["wins"], strict=True)) == [
         (r["partner"], r["relation"], r["games"], r["wins"]) for r in partners]
+
+
+def test_tendencies_read_as_labels_with_the_id_in_the_tooltips(mixed_app_db):
+    """The tendency tables and charts name each tendency by its label (the game's term
+    included), never by its snake_case id; the id is in the tendency column's help and in the
+    chart's tooltip."""
+    player = _both_games_player(mixed_app_db)
+    at = _page(player=player)
+    charts = _charts(at)
+    shown = [d for d in at.dataframe if "did" in d.value.columns]
+    with reader(mixed_app_db) as con:
+        for game, table in zip(("keng", "gouji"), shown, strict=True):
+            ids = [r["tendency"] for r in wt.player_tendencies(con, player, game).to_pylist()]
+            named = wt.labels(game)
+            assert list(table.value["tendency"]) == [named[i] for i in ids]
+            assert all(" " in n and "_" not in n for n in table.value["tendency"])
+            help_ = json.loads(table.proto.columns)["tendency"]["help"]
+            for i in ids:
+                assert f"- {named[i]}: `{i}`" in help_
+            spec = charts[f"tendencies · {game}"]
+            (rows,) = [t for t in _chart_data(at, spec["title"]) if "key" in t.column_names]
+            assert list(zip(rows["label"].to_pylist(), rows["key"].to_pylist(),
+                            strict=True)) == [(named[i], i) for i in ids]
+            point = next(layer for layer in spec["layer"] if layer["mark"]["type"] == "point")
+            tips = {t["field"]: t.get("title") for t in point["encoding"]["tooltip"]}
+            assert tips["label"] == "tendency" and tips["key"] == "id"
+            assert point["encoding"]["y"]["field"] == "label"  # the axis reads the labels
+    assert "stacks a draw (叠加)" in set(shown[0].value["tendency"])
 
 
 def test_game_filter_applies_to_the_whole_profile(mixed_app_db):
@@ -302,8 +342,9 @@ def _assert_profile(at: AppTest, db, player: str, scope: Scope) -> int:
         by_seat = wq.results_by(con, player, "seat", scope=scope).to_pylist()
     assert _frame(at, "record").to_dict("records") == record
     (shown,) = _tendency_tables(at)
+    named = wt.labels("keng")
     assert list(zip(shown["tendency"], shown["did"], shown["could"], strict=True)) == [
-        (r["tendency"], r["k"], r["n"]) for r in tend]
+        (named[r["tendency"]], r["k"], r["n"]) for r in tend]
     assert list(shown["population_rate"]) == [r["population_rate"] for r in tend]
     pt = _frame(at, "partners")
     assert list(zip(pt["partner"], pt["n"], pt["wins"], strict=True)) == [
@@ -332,7 +373,7 @@ def test_seat_filter_scopes_every_number(days_app_db):
     assert list(_frame(at, "by_seat")["game · seat"]) == [f"keng · seat {seat}"]
     # the population's rates are those at this seat: they differ from everyone's somewhere
     with reader(days_app_db) as con:
-        every = {r["tendency"]: r["population_rate"]
+        every = {wt.labels("keng")[r["tendency"]]: r["population_rate"]
                  for r in wt.player_tendencies(con, player, "keng").to_pylist()}
     (shown,) = _tendency_tables(at)
     assert any(every[t] != p for t, p in zip(shown["tendency"], shown["population_rate"],
