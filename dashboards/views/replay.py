@@ -265,10 +265,16 @@ def _game_details(game_id: str, row: dict | None, players: list[str], session: l
                          width="stretch")
 
 
+# The page starts higher than Streamlit's default (6rem above the title), so that the table
+# has the height of a 1400×900 window (tests/dashboards/test_replay_fit_e2e.py).
+PAGE_CSS = '<style>[data-testid="stMainBlockContainer"]{padding-top:2.5rem}</style>'
+
+
 def main() -> None:
     """The page: the picker and perspective in the sidebar; the step controls, the current
     event and the table at the top, so the whole table is in view; the events and details
     below it."""
+    st.html(PAGE_CSS)
     head = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     head.title("Replay", width="content")
     ui.require_warehouse()
