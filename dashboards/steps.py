@@ -10,8 +10,9 @@ queue and go, all together, when the page comes back from the rerun with the num
 last move it applied (the component's ``data``). Python applies each move in order, clamped
 like a button press (``apply_moves``), and never a move twice (the numbers), so every press
 counts exactly once however fast they come. The keys do nothing while a text box, a select
-box, the slider (which moves by itself on ← / →) or anything editable has the focus, nor with
-Ctrl, Alt or Meta held, nor on another page.
+box, the slider (which moves by itself on ← / →), a data frame's grid or anything editable has
+the focus, nor with Ctrl, Alt or Meta held, nor on another page; a focused button (one just
+clicked) does not stop them.
 
 The same component draws "copy link": it copies the address of this moment — this page with
 ``game``, ``step`` and ``view`` — to the clipboard (``data-url`` holds it; the text is set as
@@ -32,7 +33,7 @@ KEYS = {"Home": "first", "ArrowLeft": -1, "ArrowRight": 1, "End": "last"}
 Move = int | str      # a step delta, or "first" / "last"
 
 HTML = """<span class="lj-steps" data-lj-steps="1"><button type="button" class="lj-copy"
-title="Copy the address of this moment (game, step and view) to the clipboard">🔗 copy link
+title="Copy the address of this moment (game, step and view) to the clipboard">copy link
 </button><span class="lj-copied" aria-live="polite"></span></span>"""
 
 CSS = """
@@ -68,8 +69,9 @@ export default function (component) {
       if (!document.querySelector("[data-lj-steps]")) return;      // not the replay page
       const t = ev.target;
       if (t && t.closest && t.closest(
-          'input,textarea,select,button,[contenteditable=""],[contenteditable="true"],' +
-          '[role="slider"],[role="combobox"],[role="listbox"],[role="textbox"]')) return;
+          'input,textarea,select,[contenteditable=""],[contenteditable="true"],' +
+          '[role="slider"],[role="combobox"],[role="listbox"],[role="textbox"],' +
+          '[role="grid"],[role="tab"]')) return;
       ev.preventDefault();
       q.n += 1;
       q.ops.push([q.n, keys[ev.key]]);

@@ -278,3 +278,24 @@ def test_copy_link_copies_this_moment(base, page, games):
     page.call("Page.navigate", url="about:blank")
     s = _open(page, url, 6, 12)
     assert s["now"] == ["12"] and "view: seat 3 (own cards only)" in s["head"], s
+
+
+def test_keys_work_after_a_click_on_a_button(base, page, games):
+    """A step button keeps the focus once clicked; the keys still step (a text box does not
+    take them: typing ← there moves the caret, not the game)."""
+    events = games["keng"][4]
+    gid = events[0].game_id
+    _open(page, f"{base}/replay?game={gid}&step=10&view=auditor", 6, 10)
+    wait(lambda: page.eval("!!(window.__ljSteps && window.__ljSteps.listening)"), 30,
+         "the step keys' handler")
+    page.eval("[...document.querySelectorAll('button')].find(b => b.innerText.trim().startsWith('next →'))"
+              ".focus()")
+    for kind in ("rawKeyDown", "keyUp"):
+        page.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight",
+                  windowsVirtualKeyCode=39, nativeVirtualKeyCode=39)
+    _settles_at(page, gid, 11)
+    page.eval("document.querySelector('input[type=text], input:not([type])').focus()")
+    for kind in ("rawKeyDown", "keyUp"):
+        page.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight",
+                  windowsVirtualKeyCode=39, nativeVirtualKeyCode=39)
+    _settles_at(page, gid, 11)
