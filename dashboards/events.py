@@ -73,9 +73,10 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
                players: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Display rows of a game's events (GAME_START first) as this perspective may see them:
     a seat's rows leave out the events it does not see happen (the game's optional
-    ``event_hidden`` hook, e.g. other seats' RESPOND under LH-70) and number the rest in its own count
-    (row "seq", ``seen_numbers``: the log's seqs would show by their gaps how many it did not
-    see, LH-70); row "at" is the log's seq, for stepping, never shown to a seat."""
+    ``event_hidden`` hook, e.g. other seats' RESPOND under LH-70). Every row is numbered by
+    the log's seq ("seq", also "at"), the one number of a moment on the page and in a link;
+    a seat's row of a game that hides events also says which of the events the seat saw it
+    was ("seen": 1 for the first, ``seen_numbers`` + 1)."""
     if not events:
         return []
     game = game_type(events[0])
@@ -83,9 +84,24 @@ def event_rows(events: Sequence[Event], perspective: int | str = AUDITOR,
     seen_event = g.seen_event
     detail = describer(game)
     seat = _seat(perspective)
+    if seat is None or not g.hides_events:
+        return [{**_row(e, seat, players, seen_event, detail), "at": e.seq} for e in events]
     numbers = seen_numbers(g, events, seat)
-    return [{**_row(e, seat, players, seen_event, detail), "seq": n, "at": e.seq}
+    return [{**_row(e, seat, players, seen_event, detail), "at": e.seq, "seen": n + 1}
             for e, n in zip(events, numbers, strict=True) if n >= 0]
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th', 23 -> '23rd'."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def seen_text(row: dict[str, Any], perspective: int | str) -> str:
+    """For a seat's row of a game that hides events: 'the 141st event seat 2 saw' (else '')."""
+    if row.get("seen") is None or perspective == AUDITOR:
+        return ""
+    return f"the {ordinal(int(row['seen']))} event seat {int(perspective)} saw"
 
 
 def row_index(rows: Sequence[dict[str, Any]], seq: int) -> int:
@@ -135,17 +151,20 @@ FOLD_CSS = """
 """.strip()
 
 
-def event_line_html(row: dict[str, Any], last: int | None, *, style: bool = True) -> str:
+def event_line_html(row: dict[str, Any], last: int | None, *, style: bool = True,
+                    seen: str = "") -> str:
     """The current event as one escaped line: 'seq 12 / 88 · seat 3 (p) PLAY T♥' (a long card
-    list folded, ``event_cards_html``); without ``last`` (a seat, which neither knows how many
-    events follow nor counts the log's seqs) 'event 12 · …'."""
+    list folded, ``event_cards_html``); without ``last`` (a seat, which does not know how many
+    events follow) 'seq 12 · …'; ``seen`` (``seen_text``) follows the seq in brackets: 'seq 150
+    (the 141st event seat 2 saw) · …'."""
     css = f"<style>{FOLD_CSS}</style>" if style else ""
     who = (f"seat {int(row['seat'])} ({escape(str(row['player']))}) "
            if row["seat"] is not None else "")
-    at = f"seq {int(row['seq'])} / {int(last)}" if last is not None else \
-        f"event {int(row['seq'])}"
-    return (f'{css}<div class="lj-now-line" style="font-size:1.05rem"><b>'
-            f'{at}</b> · {who}<b>{escape(str(row["kind"]))}</b> '
+    at = f"seq {int(row['seq'])}" + (f" / {int(last)}" if last is not None else "")
+    more = f' <span class="lj-seen">({escape(seen)})</span>' if seen else ""
+    return (f'{css}<div class="lj-now-line" style="font-size:1.05rem" '
+            f'data-seq="{int(row["seq"])}"><b>{at}</b>{more} · {who}'
+            f'<b>{escape(str(row["kind"]))}</b> '
             f"{event_cards_html(row)} {escape(str(row['detail']))}</div>")
 
 
@@ -167,7 +186,7 @@ def events_html(rows: Sequence[dict[str, Any]], current: int, before: int = 8,
     lo = max(0, at - before)
     hi = min(len(rows), at + (after if future else 0) + 1)
     out = [f"<style>{EVENTS_CSS}</style>" if style else "",
-           f'<table class="lj-events"><thead><tr><th>{"seq" if future else "event"}</th><th>seat</th><th>player</th>'
+           '<table class="lj-events"><thead><tr><th>seq</th><th>seat</th><th>player</th>'
            "<th>event</th><th>cards</th><th>detail</th></tr></thead><tbody>"]
     if lo > 0:
         out.append(f'<tr><td colspan="6" class="lj-more">… {lo} earlier events</td></tr>')

@@ -65,7 +65,7 @@ LINE_CLASSES = {"top": "lj-top", "turn": "lj-info lj-turn", "pending": "lj-pendi
                 "info": "lj-info", "box": "lj-box"}
 
 TABLE_CSS = """
-.lj-table{display:grid;gap:.45rem;grid-template-columns:1fr 1.55fr 1fr;
+.lj-table{display:grid;gap:.45rem;grid-template-columns:1.15fr 1.3fr 1.15fr;
  font-family:system-ui,sans-serif;font-size:.92rem;color:#1f2328}
 .lj-table.lj-n2{grid-template-areas:". top ." ". centre ." ". bottom ."}
 .lj-table.lj-n3{grid-template-areas:"upper-left centre upper-right" ". bottom ."}
@@ -94,7 +94,10 @@ TABLE_CSS = """
 .lj-flags{font-size:.75rem;color:#9a3412;margin-top:.15rem}
 .lj-centre{grid-area:centre;border:2px solid #166534;border-radius:2.2rem;
  background:#e9f5ec;padding:.6rem 1.5rem;text-align:center;display:flex;
- flex-direction:column;justify-content:center;gap:.2rem}
+ flex-direction:column;justify-content:safe center;gap:.2rem;
+ max-height:max(12rem,calc(100vh - 35rem));overflow-y:auto;scrollbar-width:thin}
+.lj-centre>*{flex-shrink:0}
+@media print{.lj-centre{max-height:none;overflow:visible}}
 .lj-top{font-size:1.35rem}
 .lj-info{font-size:.82rem;line-height:1.3;color:#24292f}
 .lj-centre .lj-info{font-size:.78rem;line-height:1.25}
@@ -125,7 +128,10 @@ TABLE_CSS = """
 .lj-seat.lj-tone-violet{border-left:6px solid #7c3aed}
 .lj-seat.lj-tone-grey{border-left:6px solid #94a3b8}
 .lj-seat.lj-done{background:#eef0f3}
-.lj-group{font-size:.85rem;margin-top:.12rem}
+.lj-group{font-size:.85rem;margin-top:.12rem;line-height:1.25}
+.lj-seat .lj-group{display:inline-block;vertical-align:top;margin-right:.8rem}
+.lj-seat .lj-group .lj-info{font-size:.74rem}
+.lj-seat .lj-group .lj-card{font-size:.86em;min-width:1.7em;padding:0 .15em;margin:.04em}
 .lj-group-label{color:#57606a;margin-right:.25em}
 .lj-group.lj-tone-blue .lj-group-label{color:#1e3a8a}
 .lj-group.lj-tone-red .lj-group-label{color:#b42318}
@@ -325,17 +331,23 @@ def model_centre_html(m: TableModel) -> str:
     return f'<div class="lj-centre">{body}</div>'
 
 
-def model_html(m: TableModel, *, style: bool = True) -> str:
+def model_html(m: TableModel, *, style: bool = True, step: int | None = None,
+               seen: str = "") -> str:
     """The whole table of a model as one HTML fragment: the seat panels around the centre,
-    then the perspective line under them (so that the seats start right at the top)."""
+    then the perspective line under them (so that the seats start right at the top). The
+    line says 'after seq N': ``step`` when given (the log's seq: the replay page's number of
+    the moment, also for a seat whose view counts only the events it saw), else the model's;
+    ``seen`` follows it ('the 141st event seat 2 saw')."""
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     n = len(m.seats)
     shape = f"lj-n{n}" if n in SEAT_AREAS else "lj-flow"
     seats = "".join(seat_html(s, seat_area(m, s.seat)) for s in m.seats)
     who = "auditor (all cards)" if m.perspective is None else \
         f"seat {m.perspective} (own cards only)"
-    foot = (f'<div class="lj-perspective">view: {escape(who)} · {escape(m.game_id)} · '
-            f"after seq {m.seq - 1}</div>")
+    after = m.seq - 1 if step is None else int(step)
+    more = f" ({escape(seen)})" if seen else ""
+    foot = (f'<div class="lj-perspective" data-after="{after}">view: {escape(who)} · '
+            f"{escape(m.game_id)} · after seq {after}{more}</div>")
     return (f'{css}<div class="lj-table {shape}" data-seats="{n}">{seats}'
             f"{model_centre_html(m)}</div>{foot}")
 
@@ -350,9 +362,10 @@ def table_model(game: str, view: dict[str, Any],
 
 
 def table_html(game: str, view: dict[str, Any], players: Sequence[str] | None = None, *,
-               style: bool = True) -> str:
-    """The whole table of a game as one HTML fragment: the seats around the centre, escaped."""
-    return model_html(table_model(game, view, players), style=style)
+               style: bool = True, step: int | None = None, seen: str = "") -> str:
+    """The whole table of a game as one HTML fragment: the seats around the centre, escaped
+    (``step``, ``seen``: the perspective line's number, ``model_html``)."""
+    return model_html(table_model(game, view, players), style=style, step=step, seen=seen)
 
 
 def centre_html(game: str, view: dict[str, Any]) -> str:

@@ -1,11 +1,16 @@
 """Replay page: pick a game, step through it, see the table from the auditor's or one seat's view.
 
 The URL keeps game, step and perspective (``?game=…&step=…&view=auditor|0 … n−1``, n the
-game's seat count), so a link to a moment of a game can be shared. Values from the URL and the
-warehouse are shown as plain text (``ui.note``), never as Markdown.
+game's seat count), so a link to a moment of a game can be shared ("copy link" copies it).
+The step is the log's seq from every perspective, and so are the slider, the current event's
+line, the table's footer and the audit link; a seat of a game that hides events from it steps
+over the events it saw, and the line and footer add which of them it is ("seq 150 (the 141st
+event seat 2 saw)"). Values from the URL and the warehouse are shown as plain text
+(``ui.note``), never as Markdown.
 
 Layout: the game picker, the session's previous / next game and the perspective are in the
-sidebar; the title, the step buttons (keys Home, ←, →, End) and the slider share one row, with
+sidebar; the title, the step buttons (keys Home, ←, →, End, every press queued by
+dashboards/steps.py), the slider and "copy link" share one row, with
 the current event and the whole table right under it, so that every seat is in view without
 scrolling (1400×900: tests/dashboards/test_replay_layout_e2e.py); the event list, the players
 and the session's totals follow below.
@@ -19,8 +24,8 @@ import polars as pl
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from dashboards import data, review_panel, ui
-from dashboards.events import AUDITOR, event_line_html, events_html, row_index
+from dashboards import data, review_panel, steps, ui
+from dashboards.events import AUDITOR, event_line_html, events_html, row_index, seen_text
 from dashboards.table import table_html
 from dashboards.views import as_of
 
@@ -126,15 +131,17 @@ def _jump_to_selected() -> None:
         ss[STEP] = int(seqs[i]) if i < len(seqs) else i
 
 
-# The step buttons: (key, label, key to press, help). Streamlit's own button shortcuts
-# (``st.button(shortcut=...)``) bind the keys; they do nothing while a text box, a select box
-# or the slider (which moves by itself on ← / →) has the focus.
+# The step buttons: (key, label, help). The keys are not the buttons' shortcuts (Streamlit
+# drops a press that comes during a rerun): dashboards/steps.py queues every press and sends
+# them with one rerun; they do nothing while a text box, a select box or the slider (which
+# moves by itself on ← / →) has the focus.
 STEP_BUTTONS = (
-    ("rp_first", "first", "Home", "The first event (key: Home)"),
-    ("rp_prev", "previous", "Left", "One event back (key: ←)"),
-    ("rp_next", "next", "Right", "One event forward (key: →)"),
-    ("rp_last", "last", "End", "The last event (key: End)"),
+    ("rp_first", "first · Home", "The first event (key: Home)"),
+    ("rp_prev", "previous ←", "One event back (key: ←)"),
+    ("rp_next", "next →", "One event forward (key: →)"),
+    ("rp_last", "last · End", "The last event (key: End)"),
 )
+KEYS = "rp_keys"        # the component of the keys and the copy-link button
 
 
 def _pick_game() -> tuple[str, dict]:
@@ -204,18 +211,17 @@ def _pick_perspective(players: list[str]) -> int | str:
 def _step_controls(row: DeltaGenerator, last: int, stops: list[int] | None = None) -> int:
     """First / previous / next / last (with their keys) and the step slider, added to the
     title's row. With ``stops`` (the log's seqs of the events a seat saw happen, when the
-    game hides some, its ``event_hidden``) they step over those only, and the slider counts them in the
-    seat's own numbering, so that neither shows how many events it did not see (LH-70)."""
+    game hides some, its ``event_hidden``) they step over those only; the slider still shows
+    the log's seq, the page's one number of a moment."""
     moves = ({"to": 0}, {"delta": -1}, {"delta": 1}, {"to": last})
-    for (key, label, shortcut, help_text), move in zip(STEP_BUTTONS, moves, strict=True):
-        row.button(label, key=key, shortcut=shortcut, help=help_text, width="content",
+    for (key, label, help_text), move in zip(STEP_BUTTONS, moves, strict=True):
+        row.button(label, key=key, help=help_text, width="content",
                    on_click=_go, kwargs={**move, "last": last, "stops": stops})
     if stops is not None:
         ss[STEP] = stops[max(0, bisect_right(stops, int(ss.get(STEP, 0))) - 1)]
         if len(stops) > 1:
-            number = {a: i for i, a in enumerate(stops)}
-            return int(row.select_slider("Step (the seat's events)", options=stops, key=STEP,
-                                         format_func=lambda a: str(number[a])))
+            return int(row.select_slider("Step (seq; the events this seat saw)",
+                                         options=stops, key=STEP))
     elif last > 0:
         return row.slider("Step (seq)", 0, last, key=STEP)
     row.caption("This game has a single event.")
@@ -265,10 +271,16 @@ def _game_details(game_id: str, row: dict | None, players: list[str], session: l
                          width="stretch")
 
 
+# The page starts higher than Streamlit's default (6rem above the title), so that the table
+# has the height of a 1400×900 window (tests/dashboards/test_replay_fit_e2e.py).
+PAGE_CSS = '<style>[data-testid="stMainBlockContainer"]{padding-top:2.5rem}</style>'
+
+
 def main() -> None:
     """The page: the picker and perspective in the sidebar; the step controls, the current
     event and the table at the top, so the whole table is in view; the events and details
     below it."""
+    st.html(PAGE_CSS)
     head = st.container(horizontal=True, vertical_alignment="bottom", gap="small")
     head.title("Replay", width="content")
     ui.require_warehouse()
@@ -290,8 +302,10 @@ def main() -> None:
 
     state = rp.state_at(step)
     view = rp.game.view(state, None if perspective == AUDITOR else perspective)
-    st.html(event_line_html(rows[row_index(rows, step)], None if hides else last))
-    st.html(table_html(rp.game_type, view, players))
+    now = rows[row_index(rows, step)]
+    seen = seen_text(now, perspective)        # 'the 141st event seat 2 saw' (LH-70 games)
+    st.html(event_line_html(now, None if hides else last, seen=seen))
+    st.html(table_html(rp.game_type, view, players, step=step, seen=seen))
 
     review_panel.render(game_id, rp, step, perspective, players)
     _event_list(game_id, rows, step, perspective)
@@ -299,10 +313,17 @@ def main() -> None:
     _game_details(game_id, rows_by_id.get(game_id), players, session,
                   ended=perspective == AUDITOR or step == last)
     write_url(game_id, step, perspective)
-    ui.note(f"Share this moment: ?game={game_id}&step={step}&view={perspective} "
-            "(the address bar holds it).", "caption")
-    st.page_link("views/audit.py", label="audit this step", icon=":material/gavel:",
+    ui.note(f"This moment: ?game={game_id}&step={step}&view={perspective} — 'copy link' at "
+            f"the top copies the whole address; step is the log's seq ({step}) from every "
+            "view.", "caption")
+    st.page_link("views/audit.py", label=f"audit this step (seq {step})",
+                 icon=":material/gavel:",
                  query_params={"game": game_id, "seq": str(step)})   # /audit?game=ID&seq=STEP
+    # last, so that the browser hears back (and sends the presses queued meanwhile) only
+    # once the page is drawn
+    steps.render(head, key=KEYS, step_key=STEP, step=step, last=last,
+                 stops=[r["at"] for r in rows] if hides else None,
+                 query={"game": game_id, "step": str(step), "view": str(perspective)})
 
 
 main()

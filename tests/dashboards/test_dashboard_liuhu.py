@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from dashboards.events import event_rows
+from dashboards.events import event_rows, ordinal
 from dashboards.table import model_html, table_html
 from engine.cards import format_face, parse_face, pretty_face
 from engine.events import Event
@@ -346,14 +346,45 @@ def test_a_seat_on_the_replay_page_sees_no_hidden_answer(liuhu_db, games, monkey
     events, g = games[0], find_game("liuhu")
     step, seat = next((e.seq, s) for e in events if e.kind == "RESPOND"
                       for s in range(6) if s != e.seat and g.event_hidden(e, s))
-    seen = sum(not g.event_hidden(e, seat) for e in events[:step + 1]) - 1   # its own count
+    saw = [e.seq for e in events[:step + 1] if not g.event_hidden(e, seat)]
     at = _replay(game=events[0].game_id, step=str(step), view=str(seat))
     assert not at.exception
     (line,) = [h.proto.body for h in at.html if "lj-now-line" in h.proto.body]
-    assert f"event {seen}</b> ·" in line and "RESPOND" not in line and " / " not in line, line[-300:]
+    assert f"seq {saw[-1]}</b>" in line and "RESPOND" not in line and " / " not in line, \
+        line[-300:]
+    assert f"the {ordinal(len(saw))} event seat {seat} saw" in line
     listed = at.dataframe[0].value
-    assert list(listed["seq"]) == list(range(seen + 1))     # no gap tells of a hidden event
+    assert list(listed["seq"]) == saw                    # the log's seqs of what it saw
     assert all(int(x) == seat for k, x in zip(listed["kind"], listed["seat"], strict=True)
                if k == "RESPOND")                       # its own answers only
     at = _replay(game=events[0].game_id, step=str(len(events) - 1), view=str(seat))
     assert not at.exception
+
+
+def test_a_moment_has_one_number(liuhu_db, games, monkeypatch):
+    """A seat's view of a moment after events hidden from it: the URL, the slider, the
+    current event's line, the table's footer and the audit link all say the log's seq; the
+    line and the footer add which of the seat's events it is."""
+    from engine.games import find_game
+    monkeypatch.setenv("LIUJIA_DB", str(liuhu_db))
+    events, g = games[0], find_game("liuhu")
+    seat = 2
+    saw = [e.seq for e in events if not g.event_hidden(e, seat)]
+    k = next(i for i, q in enumerate(saw) if q > i + 5 and i > 20)   # after hidden events
+    step, nth = saw[k], ordinal(k + 1)
+    at = _replay(game=events[0].game_id, step=str(step), view=str(seat))
+    assert not at.exception
+    assert at.query_params["step"] in (str(step), [str(step)])
+    assert at.select_slider(key="rp_step").value == step
+    (line,) = [h.proto.body for h in at.html if "lj-now-line" in h.proto.body]
+    assert f"<b>seq {step}</b>" in line and f"(the {nth} event seat {seat} saw)" in line
+    (table,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
+    foot = table[table.index('class="lj-perspective"'):]
+    assert f"after seq {step} (the {nth} event seat {seat} saw)" in foot
+    (link,) = [p for p in at.page_link if "audit" in p.proto.label]
+    assert f"seq {step}" in link.proto.label and link.proto.query_string.endswith(
+        f"seq={step}"), link.proto
+    notes = "\n".join(h.proto.body for h in at.html)
+    assert f"step={step}&amp;view={seat}" in notes
+    at.button(key="rp_next").click().run()                # steps to its next seen event
+    assert at.select_slider(key="rp_step").value == saw[k + 1]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,97 @@ def test_the_keyboard_steps_through_the_game(base, page, games):
                           ".join(' | ')")
     for symbol in ("←", "→", "Home", "End"):
         assert symbol in help_text, help_text
+
+
+def _quick(page: DevTools, keys: list[tuple[str, int]]) -> None:
+    """Key presses sent back to back, none waiting for the page (nothing focused)."""
+    page.eval("document.activeElement && document.activeElement.blur()")
+    for key, code in keys:
+        for kind in ("rawKeyDown", "keyUp"):
+            page.call("Input.dispatchKeyEvent", type=kind, key=key, code=key,
+                      windowsVirtualKeyCode=code, nativeVirtualKeyCode=code)
+
+
+def _settles_at(page: DevTools, gid: str, want: int) -> None:
+    """The page reaches step ``want`` and stays there (no press applied late or twice)."""
+    try:
+        wait(lambda: _at_step(page, gid, want), 60, f"step {want}")
+    except AssertionError:
+        q = page.eval("JSON.stringify(window.__ljSteps)")
+        raise AssertionError(f"not at step {want}: {_state(page)} {q}") from None
+    time.sleep(1.5)
+    assert _at_step(page, gid, want), _state(page)
+
+
+RIGHT, LEFT, HOME, END = ("ArrowRight", 39), ("ArrowLeft", 37), ("Home", 36), ("End", 35)
+
+
+def test_quick_presses_all_count(base, page, games):
+    """Ten quick → move exactly ten steps, though the page reruns meanwhile: the presses are
+    queued and sent together (dashboards/steps.py); mixed keys apply in order."""
+    events = games["keng"][4]
+    gid, last = events[0].game_id, len(events) - 1
+    _open(page, f"{base}/replay?game={gid}&step=10&view=auditor", 6, 10)
+    wait(lambda: page.eval("!!(window.__ljSteps && window.__ljSteps.listening)"), 30,
+         "the step keys' handler")
+    _quick(page, [RIGHT] * 10)
+    _settles_at(page, gid, 20)
+    _quick(page, [LEFT] * 7)
+    _settles_at(page, gid, 13)
+    _quick(page, [END, LEFT, LEFT, LEFT])
+    _settles_at(page, gid, last - 3)
+    _quick(page, [HOME, LEFT, RIGHT, RIGHT, RIGHT])     # ← at the first step stays there
+    _settles_at(page, gid, 3)
+
+
+COPY_JS = "(document.querySelector('.lj-copy') || {dataset: {}}).dataset"
+
+
+def test_copy_link_copies_this_moment(base, page, games):
+    """'copy link' copies the page's address with game, step and view; opened, it shows the
+    same moment from the same perspective."""
+    events = games["keng"][6]
+    gid = events[0].game_id
+    page.call("Browser.grantPermissions", origin=base,
+              permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
+    _open(page, f"{base}/replay?game={gid}&step=12&view=3", 6, 12)
+    box = wait(lambda: page.eval("(() => { const b = document.querySelector('.lj-copy');"
+                                 " if (!b || !b.dataset.url) return null;"
+                                 " const r = b.getBoundingClientRect();"
+                                 " return {x: r.left + r.width / 2, y: r.top + r.height / 2,"
+                                 " bottom: r.bottom}; })()"), 30, "the copy-link button")
+    assert box["bottom"] <= HEIGHT                      # in the first viewport
+    for kind in ("mousePressed", "mouseReleased"):
+        page.call("Input.dispatchMouseEvent", type=kind, x=box["x"], y=box["y"],
+                  button="left", clickCount=1)
+    url = wait(lambda: page.eval(f"{COPY_JS}.copied"), 10, "the link to be copied")
+    assert url == page.eval(f"{COPY_JS}.url")
+    assert url.startswith(f"{base}/replay?") and f"game={gid}" in url, url
+    assert "step=12" in url and "view=3" in url, url
+    clip = page.call("Runtime.evaluate", expression="navigator.clipboard.readText()",
+                     awaitPromise=True, returnByValue=True).get("result", {}).get("value")
+    assert clip in (None, url), clip          # when headless Chromium lets the page read it
+    page.call("Page.navigate", url="about:blank")
+    s = _open(page, url, 6, 12)
+    assert s["now"] == ["12"] and "view: seat 3 (own cards only)" in s["head"], s
+
+
+def test_keys_work_after_a_click_on_a_button(base, page, games):
+    """A step button keeps the focus once clicked; the keys still step (a text box does not
+    take them: typing ← there moves the caret, not the game)."""
+    events = games["keng"][4]
+    gid = events[0].game_id
+    _open(page, f"{base}/replay?game={gid}&step=10&view=auditor", 6, 10)
+    wait(lambda: page.eval("!!(window.__ljSteps && window.__ljSteps.listening)"), 30,
+         "the step keys' handler")
+    page.eval("[...document.querySelectorAll('button')].find(b => b.innerText.trim().startsWith('next →'))"
+              ".focus()")
+    for kind in ("rawKeyDown", "keyUp"):
+        page.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight",
+                  windowsVirtualKeyCode=39, nativeVirtualKeyCode=39)
+    _settles_at(page, gid, 11)
+    page.eval("document.querySelector('input[type=text], input:not([type])').focus()")
+    for kind in ("rawKeyDown", "keyUp"):
+        page.call("Input.dispatchKeyEvent", type=kind, key="ArrowRight", code="ArrowRight",
+                  windowsVirtualKeyCode=39, nativeVirtualKeyCode=39)
+    _settles_at(page, gid, 11)

@@ -99,19 +99,39 @@ def test_previous_and_next_game_of_the_session_and_its_totals(gouji_app_db, gouj
     assert totals.to_dict("records") == want and int(totals["games"].sum()) == 6 * len(ids)
 
 
-def test_the_step_buttons_have_keys_and_say_so(app_db, dash_games):
+def test_the_step_buttons_say_their_keys(app_db, dash_games):
+    """The buttons name their keys, which the page's own handler takes (dashboards/steps.py,
+    so that no quick press is lost: not the buttons' shortcuts, which would move twice)."""
     at = _replay(game=dash_games[3][0].game_id, step="10", view="auditor")
-    keys = {"rp_first": ("home", "Home"), "rp_prev": ("left", "←"),
-            "rp_next": ("right", "→"), "rp_last": ("end", "End")}
-    for key, (shortcut, shown) in keys.items():
+    keys = {"rp_first": "Home", "rp_prev": "←", "rp_next": "→", "rp_last": "End"}
+    for key, shown in keys.items():
         proto = at.button(key=key).proto
-        assert proto.shortcut == shortcut and shown in proto.help, (key, proto)
+        assert not proto.shortcut and shown in proto.help, (key, proto)
     # the picker and the perspective are in the sidebar, the step controls on the page
     sidebar = {w.key for w in at.sidebar.selectbox} | {w.key for w in at.sidebar.text_input}
     assert {"rp_type", "rp_search", "rp_game", "rp_view"} <= sidebar
     assert not {b.key for b in at.sidebar.button} & set(keys)
     at.button(key="rp_next").click().run()
     assert at.slider(key="rp_step").value == 11
+
+
+def test_moves_apply_in_order_like_presses():
+    from dashboards.steps import apply_moves, new_moves
+
+    assert apply_moves(10, [1] * 10, 88) == 20
+    assert apply_moves(2, [-1, -1, -1, 1], 88) == 1          # clamped at each press
+    assert apply_moves(5, ["last", -1, -1], 88) == 86
+    assert apply_moves(5, ["first", -1, 1, 1], 88) == 2
+    stops = [0, 3, 4, 9, 12]                                 # a seat's seen events
+    assert apply_moves(5, [1], 12, stops) == 9               # from the stop at or before 5
+    assert apply_moves(9, [1, 1, 1], 12, stops) == 12
+    assert apply_moves(9, ["first", 1], 12, stops) == 3
+    batch = {"tab": "t1", "ops": [[1, 1], [2, 1], [3, "last"], [4, "evil"], [5, -1]]}
+    assert new_moves(batch, None, 0) == ("t1", [1, 1, "last", -1], 5)
+    assert new_moves(batch, "t1", 3) == ("t1", [-1], 5)      # never a move twice
+    assert new_moves(batch, "t0", 9) == ("t1", [1, 1, "last", -1], 5)   # a reloaded tab
+    assert new_moves("junk", "t1", 3) == ("t1", [], 3)
+    assert new_moves({"tab": "t1", "ops": [[True, 1], [6, 2], "x"]}, "t1", 3) == ("t1", [], 3)
 
 
 def _expanders(at: AppTest) -> list[str]:
