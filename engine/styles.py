@@ -94,8 +94,12 @@ def policy_of(game: Game, name: str) -> Any:
 
 
 def _base(game: Game, name: str) -> Any:
-    if name == "demo":
-        name = str(game.DEMO.get("policy", "random"))
+    """A style's base policy: a POLICIES name, "demo" the game's DEMO policy; a game without
+    the one named (a plug-in game with no greedy bot) plays by its DEMO policy instead, so
+    that every style works for every game."""
+    demo = str(game.DEMO.get("policy", "random"))
+    if name == "demo" or name not in game.POLICIES:
+        name = demo
     try:
         return game.POLICIES[name]()
     except KeyError:
