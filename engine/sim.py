@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
@@ -16,6 +16,7 @@ from engine.events import Event, seal_events
 from engine.games import find_game
 from engine.games.base import Game
 from engine.replay import Fold
+from engine.styles import STYLES, policy_of, seat_policies
 
 BASE_TS = 1_767_225_600_000_000   # 2026-01-01T00:00:00Z in µs: simulated clocks start here
 EVENT_US = 1_500_000             # simulated time between events
@@ -33,12 +34,12 @@ class SimGame:
 
 
 def policy(game: str, name: str) -> Any:
-    """A self-play policy of a game by name ('random' or 'greedy')."""
-    policies = find_game(game).POLICIES
-    try:
-        return policies[name]()
-    except KeyError:
-        raise EngineError(f"unknown policy {name!r}; known: {', '.join(policies)}") from None
+    """A self-play policy of a game by name: one of its ``POLICIES`` ('random', 'greedy', …)
+    or a style of ``engine.styles.STYLES`` ('aggressive', …)."""
+    g = find_game(game)
+    if name not in g.POLICIES and name not in STYLES:
+        raise EngineError(f"unknown policy {name!r}; known: {', '.join(g.POLICIES)}")
+    return policy_of(g, name)
 
 
 def options_tag(game: str, options: Any) -> str:
@@ -100,13 +101,17 @@ def _moves(g: Game, s: Any, events: list[Event], rng: random.Random, policies: l
 
 def simulate(
     game: str, n_games: int, seed: int, *, policy_name: str = "random", options: Any = None,
-    session_games: int = 8, commit: bool = False,
+    session_games: int = 8, commit: bool = False, player_policies: Mapping[str, str] | None = None,
 ) -> Iterator[SimGame]:
     """n_games seeded games, in sessions of session_games with the same players (as many as the
     game's ``seat_count`` for these options); each later game of a session starts as the game's
     ``session_start`` says (e.g. KENG-7: opened by the seat that decided the previous one).
     ``commit``: each game's chance outcomes committed to (``engine.commit``), the salts from a
-    generator of their own, so that play is the same with or without."""
+    generator of their own, so that play is the same with or without.
+    ``player_policies``: {player id: policy or style name} (``policy``; styles in
+    ``engine.styles``) for the players of the pool who do not play by ``policy_name``; each
+    seat then plays by its player's (``engine.styles.seat_policies``). Nothing of it is
+    recorded: the events are those of any game."""
     g = find_game(game)
     opts = options if options is not None else g.Options()
     n_seats = g.seat_count(opts)
@@ -115,6 +120,7 @@ def simulate(
     salts = random.Random(f"liujia-salts/{seed}") if commit else None
     pool = [f"player-{i:02d}" for i in range(PLAYER_POOL)]
     pols = [policy(game, policy_name) for _ in range(n_seats)]
+    tables: dict[tuple[str, ...], list[Any]] = {}
     prev: SimGame | None = None
     players: list[str] = []
     session = ""
@@ -123,6 +129,11 @@ def simulate(
             players = rng.sample(pool, n_seats)
             session = f"{game}{tag}-s{seed}-{i // session_games:05d}"
             prev = None
+            if player_policies:
+                names = tuple(player_policies.get(p, policy_name) for p in players)
+                if names not in tables:
+                    tables[names] = seat_policies(g, names)
+                pols = tables[names]
         kwargs = g.session_start(prev.final) if prev is not None else {}
         prev_id = prev.events[0].game_id if prev is not None else None
         gid = f"{game}{tag}-{seed}-{i:06d}"

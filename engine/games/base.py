@@ -23,6 +23,12 @@ documented default here, so callers never probe with ``getattr``:
 - ``decisions``: the game's decision hooks (``DecisionHooks``: docs/decisions.md);
 - ``tendencies`` and ``key_tendencies``: the game's tendency catalog as data
   (``engine.tendency``), compiled to SQL by the warehouse.
+- ``style_categories``: none, the game's decision categories for each role of the self-play
+  styles (``engine.styles.ROLES``: aggressive, cautious, special, claim), from its ``bots``;
+  a role the game leaves out is played by the style's base policy alone (docs/demo.md).
+- ``standing_actions``: None, the standing options (``DecisionHooks.STANDING``: a 抢, a
+  report) open now by any seat, for the self-play styles that take them out of turn; None:
+  they are found among ``legal_actions`` (slower where those list many plays).
 """
 
 from __future__ import annotations
@@ -206,6 +212,9 @@ class Game:
     review_policy: str = "greedy"                  # the POLICIES entry rollouts play by
     facts: FactHooks = NO_FACTS                    # its fact catalog (engine.facts)
     record_words: RecordWords = GAME_RECORD        # how a player's record of it is told
+    # the self-play styles' roles (engine.styles.ROLES) -> the game's decision categories
+    style_categories: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    standing_actions: Callable[[Any], list[Event]] | None = None   # open standing options
 
     def __repr__(self) -> str:
         return f"<game {self.GAME_ID} ({self.TITLE})>"

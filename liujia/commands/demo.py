@@ -34,6 +34,18 @@ if TYPE_CHECKING:
 DEFAULT_GAMES = 5100
 DEFAULT_SEED = 2026
 GAMES_PER_FILE = 500
+# The styles the demo plants (engine.styles.STYLES), recorded nowhere in the logs: which
+# player plays how, and what the analysis should find, is docs/demo.md. Every other player
+# of the pool plays UNSTYLED.
+PLAYER_STYLES = {
+    "player-01": "aggressive",
+    "player-02": "cautious",
+    "player-03": "claimer",
+    "player-04": "hoarder",
+    "player-05": "strong",
+    "player-06": "weak",
+}
+UNSTYLED = "mixed"
 
 
 def corpus() -> tuple[tuple[str, int], ...]:
@@ -129,7 +141,8 @@ def _write_one(out: Path, game: str, n: int, seed: int, opts: dict,
     for old in out.glob(f"{game}{options_tag(game, options)}-demo-seed{seed}-*.arrows"):
         old.unlink()        # a previous, interrupted demo: start clean (same seed, same bytes)
     files, _ = write_games(out, game, n, seed, per_file=GAMES_PER_FILE, prefix="demo-",
-                           options=options, policy_name=str(g.DEMO.get("policy", "random")),
+                           options=options, policy_name=UNSTYLED,
+                           player_policies=PLAYER_STYLES,
                            session_games=int(g.DEMO.get("session_games", 8)),
                            progress=progress)
     return files
@@ -202,6 +215,12 @@ def _rebuild_old(db: Path, version: int, games: int, seed: int, progress: bool) 
         raise DemoError(f"{old}, and it holds games of logs other than the demo's: convert it "
                         f"with `liujia rebuild {shown} --db {db}` (every folder of logs it "
                         f"should hold), or use another warehouse: `liujia demo --db FILE`")
+    # The old demo's games are the demo's own simulation, and a newer demo plays them anew
+    # (its players' styles, docs/demo.md): the same game ids with other moves. Their anchors
+    # would quarantine every one as changed, so the demo forgets them (an empty anchors file,
+    # not seeded again from the old games) before it rebuilds from its new logs.
+    from warehouse.anchors import anchor_path
+    anchor_path(db).write_bytes(b"")
     folder = data_dir(db)
     t0 = time.perf_counter()
     print(f"{old[0].upper()}{old[1:]} (an older demo): rebuilding it, simulating "

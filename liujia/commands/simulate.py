@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -109,10 +109,12 @@ def write_games(
     out: Path, game: str, games: int, seed: int, *, per_file: int = 1000, prefix: str = "",
     policy_name: str = "random", options: object = None, session_games: int = 8,
     progress: bool = True, signer: Any = None, commit: bool = True,
+    player_policies: Mapping[str, str] | None = None,
 ) -> tuple[list[Path], int]:
     """Simulate seeded games into sealed logs of per_file games each; (files, events). A run
     that fails or is interrupted leaves the file it was writing unsealed, as a killed one does
-    (``liujia validate`` reports it), never sealed as if it were whole."""
+    (``liujia validate`` reports it), never sealed as if it were whole. ``player_policies``:
+    the players who play by another policy or a style (``engine.sim.simulate``)."""
     out.mkdir(parents=True, exist_ok=True)
     tag = options_tag(game, options)
     writer: LogWriter | None = None
@@ -122,7 +124,7 @@ def write_games(
     try:
         for i, g in enumerate(simulate(game, games, seed, options=options,
                                        policy_name=policy_name, session_games=session_games,
-                                       commit=commit)):
+                                       commit=commit, player_policies=player_policies)):
             if i % per_file == 0:
                 if writer is not None:
                     writer.close()

@@ -9,7 +9,7 @@ import pytest
 from engine.games import GAMES, find_game
 from liujia.cli import main
 from liujia.commands import serve as serve_cmd
-from liujia.commands.demo import corpus_plan, data_dir
+from liujia.commands.demo import PLAYER_STYLES, UNSTYLED, corpus_plan, data_dir
 from liujia.commands.simulate import write_games
 from warehouse.db import reader, stored_schema_version
 from warehouse.queries import games_by_type
@@ -44,7 +44,8 @@ def test_demo_fills_an_empty_warehouse_then_reuses_it(tmp_path, capsys):
     # the 够级 logs, simulated in a background process, are the same bytes as in the foreground
     [gouji_log] = [f for f in logs if f.name.startswith("gouji-")]
     [again], _ = write_games(tmp_path / "again", "gouji", plan["gouji"], 5, per_file=500,
-                             prefix="demo-", progress=False)
+                             prefix="demo-", progress=False, policy_name=UNSTYLED,
+                             player_policies=PLAYER_STYLES)
     assert again.name == gouji_log.name and again.read_bytes() == gouji_log.read_bytes()
     stamp = db.stat().st_mtime_ns
 

@@ -174,3 +174,13 @@ def greedy_timeouts() -> TimeoutPolicy:
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy,
             "random_timeouts": random_timeouts, "greedy_timeouts": greedy_timeouts}
+
+# The self-play styles' roles (engine.styles.ROLES) as 六人斗地主's decision categories, the
+# same for the three variants (docs/demo.md): beating the top play; passing and declining;
+# the bombs a hoarder keeps; bidding (叫分), doubling, showing the hand.
+STYLE_CATEGORIES = {
+    "aggressive": ("play", "bomb"),
+    "cautious": ("pass", "no_bid", "no_double", "no_show"),
+    "special": ("bomb",),
+    "claim": ("bid", "double", "show"),
+}

@@ -10,7 +10,7 @@ from typing import TypedDict
 
 from engine.games.base import DecisionHooks, Game
 from engine.games.ddz6 import decisions, facts, game, info, position, tendencies
-from engine.games.ddz6.bots import POLICIES
+from engine.games.ddz6.bots import POLICIES, STYLE_CATEGORIES
 from engine.games.ddz6.cards import VARIANTS as VARIANT_NAMES
 from engine.games.ddz6.options import OPTIONS
 from engine.games.ddz6.table import describe, table
@@ -74,7 +74,7 @@ def _variant(variant: str) -> Game:
         tendencies=tendencies.TENDENCIES[variant],
         key_tendencies=tendencies.KEY_TENDENCIES[variant],
         CHANCE_AUTO=frozenset({"DEAL"}),
-        POLICIES=POLICIES,
+        POLICIES=POLICIES, style_categories=STYLE_CATEGORIES,
         DEMO={"weight": 1, "option_sets": [{}], "session_games": 1, "policy": SIM_POLICY},
         CONFORMANCE={"option_sets": data["option_sets"], "games": 8,
                      "required_kinds": COMMON_KINDS + data["kinds"], "policies": (SIM_POLICY,),

@@ -5,7 +5,7 @@ from engine.games.gouji import decisions as _decisions
 from engine.games.gouji import facts as _facts
 from engine.games.gouji import game as _g
 from engine.games.gouji import tendencies as _tendencies
-from engine.games.gouji.bots import POLICIES
+from engine.games.gouji.bots import POLICIES, STYLE_CATEGORIES
 from engine.games.gouji.describe import describe
 from engine.games.gouji.game import *  # noqa: F403
 from engine.games.gouji.game import __all__ as _game_all
@@ -64,6 +64,7 @@ GAME = Game(
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"CUT", "DEAL"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+    style_categories=STYLE_CATEGORIES, standing_actions=_g.out_of_turn_actions,
     annotate=_g.annotate, facts=FactHooks.of(_facts),
 )
 

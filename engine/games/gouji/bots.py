@@ -86,3 +86,13 @@ def _lead_key(a: Event) -> tuple[int, ...]:
 
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+# The self-play styles' roles (engine.styles.ROLES) as 够级's decision categories
+# (docs/demo.md): answering, burning and 够级 leads; passing and 让牌; the 够级 plays and
+# burns a hoarder keeps for late; 宣点 and 和点.
+STYLE_CATEGORIES = {
+    "aggressive": ("answer", "burn", "lead_gouji", "kaidian"),
+    "cautious": ("pass", "rang"),
+    "special": ("lead_gouji", "burn"),
+    "claim": ("xuandian", "agree"),
+}

@@ -5,7 +5,8 @@ from engine.games.keng import decisions as _decisions
 from engine.games.keng import facts as _facts
 from engine.games.keng import game as _g
 from engine.games.keng import tendencies as _tendencies
-from engine.games.keng.bots import POLICIES
+from engine.games.keng.actions import standing_actions
+from engine.games.keng.bots import POLICIES, STYLE_CATEGORIES
 from engine.games.keng.game import *  # noqa: F403
 from engine.games.keng.game import __all__ as _game_all
 from engine.games.keng.options import KengOptions
@@ -56,6 +57,7 @@ GAME = Game(
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"RESHUFFLE"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, facts=FactHooks.of(_facts),
+    style_categories=STYLE_CATEGORIES, standing_actions=standing_actions,
 )
 
 __all__ = ["GAME", *_game_all, "KengOptions", "Options", "from_position", "to_position", "view",

@@ -96,12 +96,15 @@ def turn_actions(s: KengState) -> list[Event]:
     return out
 
 
-def out_of_turn_actions(s: KengState) -> list[Event]:
-    """Legal out-of-turn actions: the last-card report, counts (KENG-41: at any moment, also
-    before the start card) and valid snatches."""
+def standing_actions(s: KengState) -> list[Event]:
+    """The standing options open now (docs/decisions.md, ``STANDING``): the last-card report
+    (KENG-33) and the valid snatches (KENG-34 to KENG-37), by any seat."""
     if s.phase not in ("start", "play") or next_auto(s) is not None:
         return []
-    base = Event("LAST_CARD", game_id=s.game_id, seq=s.seq)
+    return _standing(s, Event("LAST_CARD", game_id=s.game_id, seq=s.seq))
+
+
+def _standing(s: KengState, base: Event) -> list[Event]:
     out: list[Event] = []
     r = s.report_seat
     if r >= 0 and len(s.hands[r]) == 1:
@@ -111,6 +114,16 @@ def out_of_turn_actions(s: KengState) -> list[Event]:
         for seat in range(N_SEATS):
             if card in s.hands[seat] and valid_snatch(s, seat, card):
                 out.append(base._replace(kind="SNATCH", seat=seat, cards=(card,), tag="valid"))
+    return out
+
+
+def out_of_turn_actions(s: KengState) -> list[Event]:
+    """Legal out-of-turn actions: the last-card report, counts (KENG-41: at any moment, also
+    before the start card) and valid snatches."""
+    if s.phase not in ("start", "play") or next_auto(s) is not None:
+        return []
+    base = Event("LAST_CARD", game_id=s.game_id, seq=s.seq)
+    out = _standing(s, base)
     for seat in range(N_SEATS):
         if not s.count_used[seat]:
             for t in range(1 - team_of(seat), N_SEATS, 2):

@@ -83,3 +83,14 @@ def _suit_len(hand: tuple[int, ...], suit: int) -> int:
 
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+# The self-play styles' roles (engine.styles.ROLES) as 六人坑's decision categories
+# (docs/demo.md): attacks (坑, 叠加, 挑, the RJ), what a careful seat does (accept, draw, pass),
+# the function cards a hoarder keeps (K, Q, J, A, jokers), the standing options (抢, report).
+STYLE_CATEGORIES = {
+    "aggressive": ("king", "big_joker", "stack_k", "stack_rj", "duel", "duel_ace"),
+    "cautious": ("accept", "draw", "pass"),
+    "special": ("king", "queen", "jack", "duel", "small_joker", "big_joker", "stack_k",
+                "stack_rj", "duel_ace"),
+    "claim": ("snatch", "report"),
+}

@@ -14,7 +14,7 @@ from engine.games.liuhu import decisions as _decisions
 from engine.games.liuhu import facts as _facts
 from engine.games.liuhu import game as _g
 from engine.games.liuhu import tendencies as _tendencies
-from engine.games.liuhu.bots import POLICIES, GreedyPolicy, RandomPolicy
+from engine.games.liuhu.bots import POLICIES, STYLE_CATEGORIES, GreedyPolicy, RandomPolicy
 from engine.games.liuhu.game import *  # noqa: F403
 from engine.games.liuhu.game import __all__ as _game_all
 from engine.games.liuhu.info import cards_visible, event_hidden, seen_event, view, window_seats
@@ -71,7 +71,7 @@ GAME = Game(
     view=view, cards_visible=cards_visible, seen_event=seen_event, to_position=to_position,
     from_position=from_position, table=table, describe=describe, decisions=DecisionHooks.of(_decisions),
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
-    POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
+    POLICIES=POLICIES, style_categories=STYLE_CATEGORIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,
     facts=FactHooks.of(_facts),
     # a hand has one winner (or a few) of six; most seats neither win nor pay (LH-61, LH-62):

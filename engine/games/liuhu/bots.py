@@ -110,3 +110,13 @@ class GreedyPolicy:
 
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+# The self-play styles' roles (engine.styles.ROLES) as 扑克六湖's decision categories
+# (docs/demo.md): 胡, 自摸 and kongs; letting a window go and discarding; the kongs a
+# hoarder keeps concealed; the claims on a discard (胡, 杠, 碰, 吃).
+STYLE_CATEGORIES = {
+    "aggressive": ("hu", "zimo", "gang", "an_gang", "jia_gang"),
+    "cautious": ("pass", "discard"),
+    "special": ("gang", "an_gang", "jia_gang"),
+    "claim": ("hu", "gang", "peng", "chi"),
+}

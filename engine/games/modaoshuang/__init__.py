@@ -6,10 +6,11 @@ from engine.games.modaoshuang import decisions as _decisions
 from engine.games.modaoshuang import facts as _facts
 from engine.games.modaoshuang import game as _g
 from engine.games.modaoshuang import tendencies as _tendencies
-from engine.games.modaoshuang.bots import POLICIES, GreedyPolicy, RandomPolicy
+from engine.games.modaoshuang.bots import POLICIES, STYLE_CATEGORIES, GreedyPolicy, RandomPolicy
 from engine.games.modaoshuang.game import *  # noqa: F403
 from engine.games.modaoshuang.game import __all__ as _game_all
 from engine.games.modaoshuang.options import ModaoshuangOptions
+from engine.games.modaoshuang.plays import report_actions
 from engine.games.modaoshuang.position import (
     cards_visible,
     from_position,
@@ -73,6 +74,7 @@ GAME = Game(
     tendencies=_tendencies.TENDENCIES, key_tendencies=_tendencies.KEY_TENDENCIES,
     CHANCE_AUTO=frozenset({"SUIT_DRAW"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, sample_world=sample_world,
+    style_categories=STYLE_CATEGORIES, standing_actions=report_actions,
     review_scale=REVIEW_SCALE, facts=FactHooks.of(_facts),
 )
 

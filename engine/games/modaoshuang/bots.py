@@ -90,3 +90,13 @@ class GreedyPolicy:
 
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+
+# The self-play styles' roles (engine.styles.ROLES) as 摸到爽's decision categories
+# (docs/demo.md): playing a card or a joker rather than drawing; drawing, not playing, not
+# giving; the jokers (百搭) a hoarder keeps; the report (报双) and the gift (罚).
+STYLE_CATEGORIES = {
+    "aggressive": ("lead", "follow", "joker"),
+    "cautious": ("draw", "no_play", "no_gift"),
+    "special": ("joker", "joker_violation"),
+    "claim": ("report", "gift"),
+}
