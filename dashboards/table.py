@@ -13,7 +13,7 @@ come from logs strangers wrote); red is hearts, diamonds and ``RJ``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape as _html_escape
 from typing import Any
 
@@ -92,6 +92,7 @@ TABLE_CSS = """
 .lj-outcome.lj-lost{color:#b42318}
 .lj-outcome.lj-drew{color:#475569}
 .lj-flags{font-size:.75rem;color:#9a3412;margin-top:.15rem}
+.lj-hud{font-size:.7rem;color:#1f6feb;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:help}
 .lj-centre{grid-area:centre;border:2px solid #166534;border-radius:2.2rem;
  background:#e9f5ec;padding:.6rem 1.5rem;text-align:center;display:flex;
  flex-direction:column;justify-content:safe center;gap:.2rem;
@@ -287,9 +288,10 @@ def _hand_html(hand: tuple[str, ...] | int | None) -> tuple[str, str, int]:
     return f"{n} card{'s' * (n != 1)}", cards_html(hand, empty="no cards"), n
 
 
-def seat_html(s: SeatModel, area: str = "") -> str:
-    """One seat's panel: number, player, badges, hand count, turn and outcome markers; the
-    hand, its groups and notes, and the flags."""
+def seat_html(s: SeatModel, area: str = "", hud: tuple[str, str] | None = None) -> str:
+    """One seat's panel: number, player, badges, hand count, turn and outcome markers, the
+    player's HUD line (``hud``: line and tooltip, the replay page's stats as of the game);
+    the hand, its groups and notes, and the flags."""
     classes = ["lj-seat"] + [f"lj-tone-{s.tone}"] * bool(s.tone) + ["lj-act"] * s.to_act
     classes += ["lj-me"] * s.me + ["lj-done"] * s.done
     if s.outcome is not None and s.outcome.result in RESULT_CLASSES:
@@ -302,10 +304,12 @@ def seat_html(s: SeatModel, area: str = "") -> str:
     more += "".join(line_html(ln).replace('class="', 'class="lj-seatnote ', 1) for ln in s.notes)
     flags = f'<div class="lj-flags">{escape(" · ".join(s.flags))}</div>' if s.flags else ""
     style = f' style="grid-area:{area}"' if area else ""
+    line = "" if hud is None else (f'<div class="lj-hud" title="{escape(hud[1])}">'
+                                   f"{escape(hud[0])}</div>")
     return (f'<div data-seat="{s.seat}" class="{" ".join(classes)}"{style}'
             f'{_data_attrs(s.data)}><div class="lj-seat-head"><span class="lj-name">'
             f'{"▶ " if s.to_act else ""}seat {s.seat} · {escape(s.name)}</span>'
-            f'<span class="lj-team">{" · ".join(h for h in head if h)}</span></div>'
+            f'<span class="lj-team">{" · ".join(h for h in head if h)}</span></div>{line}'
             f'<div class="lj-hand{many}">{body}</div>{more}{flags}</div>')
 
 
@@ -332,7 +336,7 @@ def model_centre_html(m: TableModel) -> str:
 
 
 def model_html(m: TableModel, *, style: bool = True, step: int | None = None,
-               seen: str = "") -> str:
+               seen: str = "", hud: Mapping[int, tuple[str, str]] | None = None) -> str:
     """The whole table of a model as one HTML fragment: the seat panels around the centre,
     then the perspective line under them (so that the seats start right at the top). The
     line says 'after seq N': ``step`` when given (the log's seq: the replay page's number of
@@ -341,7 +345,8 @@ def model_html(m: TableModel, *, style: bool = True, step: int | None = None,
     css = f"<style>{TABLE_CSS}</style>" if style else ""
     n = len(m.seats)
     shape = f"lj-n{n}" if n in SEAT_AREAS else "lj-flow"
-    seats = "".join(seat_html(s, seat_area(m, s.seat)) for s in m.seats)
+    hud = hud or {}
+    seats = "".join(seat_html(s, seat_area(m, s.seat), hud.get(s.seat)) for s in m.seats)
     who = "auditor (all cards)" if m.perspective is None else \
         f"seat {m.perspective} (own cards only)"
     after = m.seq - 1 if step is None else int(step)
@@ -362,10 +367,13 @@ def table_model(game: str, view: dict[str, Any],
 
 
 def table_html(game: str, view: dict[str, Any], players: Sequence[str] | None = None, *,
-               style: bool = True, step: int | None = None, seen: str = "") -> str:
+               style: bool = True, step: int | None = None, seen: str = "",
+               hud: Mapping[int, tuple[str, str]] | None = None) -> str:
     """The whole table of a game as one HTML fragment: the seats around the centre, escaped
-    (``step``, ``seen``: the perspective line's number, ``model_html``)."""
-    return model_html(table_model(game, view, players), style=style, step=step, seen=seen)
+    (``step``, ``seen``: the perspective line's number; ``hud``: each seat's HUD line;
+    ``model_html``)."""
+    return model_html(table_model(game, view, players), style=style, step=step, seen=seen,
+                      hud=hud)
 
 
 def centre_html(game: str, view: dict[str, Any]) -> str:

@@ -46,6 +46,45 @@ def as_of_frame(table: pl.DataFrame) -> tuple[pl.DataFrame, dict[str, str]]:
     return wide.rename(short), helps
 
 
+HUD_MIN_N = 5       # fewer chances than this: the rate is withheld in the HUD line ("–")
+
+
+def _term(label: str) -> str:
+    """A tendency's short name for the HUD: the game's term in its label's parentheses
+    ('stacks a draw (叠加)' -> '叠加'), else the label's first word."""
+    if label.endswith(")") and "(" in label:
+        return label[label.rindex("(") + 1:-1]
+    return label.split(" ", 1)[0]
+
+
+def hud_lines(table: pl.DataFrame) -> dict[int, tuple[str, str]]:
+    """Seat -> (its HUD line, the line's tooltip): the games before this one and each key
+    tendency's rate by its short name, '30%' (withheld as '–' under HUD_MIN_N chances); the
+    tooltip names each tendency in full with did / could and the 95% interval."""
+    named = pd_.labels()
+    out: dict[int, tuple[str, str]] = {}
+    for (seat,), rows in table.sort("seat").group_by("seat", maintain_order=True):
+        games = int(rows["games"][0])
+        bits, tips = [f"{games}g"], [f"games before this one: {games}"]
+        for r in rows.iter_rows(named=True):
+            label = named.get(r["tendency"]) or r["tendency"].split(".", 1)[-1]
+            k, n = int(r["k"]), int(r["n"])
+            shown = f"{k / n:.0%}" if n >= HUD_MIN_N else "–"
+            bits.append(f"{_term(label)} {shown}")
+            tips.append(f"{label}: {_cell(k, n, r['low'], r['high'])}")
+        out[int(seat)] = (" · ".join(bits), "\n".join(tips))
+    return out
+
+
+def hud(game_id: str) -> dict[int, tuple[str, str]]:
+    """The HUD line of each seat of a game, as of just before it (empty without figures)."""
+    try:
+        table = pl.from_arrow(ui.load(pd_.as_of, game_id))
+    except data.NoWarehouse:
+        return {}
+    return {} if table.is_empty() else hud_lines(table)
+
+
 def render(game_id: str) -> None:
     """Show, for the game, each seat's player and key tendencies as of just before it."""
     try:

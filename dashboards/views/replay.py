@@ -305,7 +305,8 @@ def main() -> None:
     now = rows[row_index(rows, step)]
     seen = seen_text(now, perspective)        # 'the 141st event seat 2 saw' (LH-70 games)
     st.html(event_line_html(now, None if hides else last, seen=seen))
-    st.html(table_html(rp.game_type, view, players, step=step, seen=seen))
+    st.html(table_html(rp.game_type, view, players, step=step, seen=seen,
+                       hud=as_of.hud(game_id)))
 
     review_panel.render(game_id, rp, step, perspective, players)
     _event_list(game_id, rows, step, perspective)

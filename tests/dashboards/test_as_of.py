@@ -154,3 +154,40 @@ def test_the_replay_page_shows_each_seat_as_of_the_game(warehouses, dash_games, 
     assert list(frame["games before"]) == [before[p] for p in players]
     assert any(v < sum(p in Replay(g).final.players for g in dash_games) for v, p in
                zip(frame["games before"], players, strict=True))      # later games exist
+
+
+def test_hud_line_beside_each_seat_on_the_replay_page(warehouses, dash_games, monkeypatch):
+    """The replay page's table carries, in each seat's panel, the HUD line: games before and
+    each key tendency's rate by its term, withheld ('–') under HUD_MIN_N chances; the full
+    figures in its tooltip; everything escaped."""
+    from html import unescape
+    from pathlib import Path
+
+    from dashboards.views.as_of import HUD_MIN_N, _term
+
+    gid = dash_games[X][0].game_id
+    monkeypatch.setenv("LIUJIA_DB", str(warehouses["all"]))
+    app = str(Path(__file__).resolve().parents[2] / "dashboards" / "app.py")
+    at = AppTest.from_file(app, default_timeout=60)
+    at.query_params.update(game=gid, step="3")
+    at.run()
+    at.switch_page("views/replay.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    (table,) = [h.proto.body for h in at.html if "lj-table" in h.proto.body]
+    got = _as_of(warehouses["all"], gid)
+    labels = wt.labels("keng")
+    withheld = 0
+    for seat in range(6):
+        part = table.split(f'data-seat="{seat}"', 1)[1].split('class="lj-hand', 1)[0]
+        line = unescape(part.split('class="lj-hud"', 1)[1].split(">", 1)[1].split("<", 1)[0])
+        rows = [r for r in got if r["seat"] == seat]
+        want = [f"{rows[0]['games']}g"]
+        for key in wt.KEY_TENDENCIES["keng"]:
+            (r,) = [r for r in rows if r["tendency"] == key]
+            shown = f"{r['k'] / r['n']:.0%}" if r["n"] >= HUD_MIN_N else "–"
+            withheld += shown == "–"
+            want.append(f"{_term(labels[key])} {shown}")
+        assert line == " · ".join(want)
+        assert "叠加 " in line and "games before this one" in unescape(part)
+    assert _term("stacks a draw (叠加)") == "叠加" and _term("goes over the hand limit") == "goes"
+    assert len(wt.KEY_TENDENCIES["keng"]) == 5

@@ -81,7 +81,7 @@ TENDENCIES: dict[str, tuple[Tendency, ...]] = {
     "zhengfan": (_SHOWS, _JOINS_FAN, *_PLAY, *_WINS_ZHENGFAN),
 }
 KEY_TENDENCIES: dict[str, tuple[str, ...]] = {
-    "3v3": ("bids", "doubles", "bombs"),
-    "2v4": ("bids", "shows", "bombs"),
-    "zhengfan": ("shows", "joins_fan", "bombs"),
+    "3v3": ("bids", "doubles", "bombs", "contests", "lets_partner_run"),
+    "2v4": ("bids", "shows", "bombs", "contests", "lets_partner_run"),
+    "zhengfan": ("shows", "joins_fan", "bombs", "contests", "lets_partner_run"),
 }

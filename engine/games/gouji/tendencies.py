@@ -44,4 +44,4 @@ TENDENCIES = (
         label="agrees the point (和点)"),
 )
 # the few the replay page shows for each seat "as of" a game
-KEY_TENDENCIES = ("answers_opposite", "burns", "first")
+KEY_TENDENCIES = ("answers_opposite", "burns", "first", "yields", "leads_gouji")

@@ -50,4 +50,4 @@ TENDENCIES = (
         label="goes over the hand limit"),
 )
 # the few the replay page shows for each seat "as of" a game
-KEY_TENDENCIES = ("stacks", "snatches", "attacks_low")
+KEY_TENDENCIES = ("stacks", "snatches", "attacks_low", "duels", "goes_out")

@@ -36,4 +36,4 @@ TENDENCIES = (
         label="wins the hand (胡牌)"),
 )
 # the few the replay page shows for each seat "as of" a game
-KEY_TENDENCIES = ("claims_hu", "pengs", "chis")
+KEY_TENDENCIES = ("claims_hu", "pengs", "chis", "zimo", "gangs")

@@ -53,4 +53,4 @@ TENDENCIES = (
         label="goes out first and wins"),
 )
 # the few the replay page shows for each seat "as of" a game
-KEY_TENDENCIES = ("feints", "reports", "plays_joker")
+KEY_TENDENCIES = ("feints", "reports", "plays_joker", "dianpao", "wins")
