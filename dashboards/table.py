@@ -92,11 +92,11 @@ TABLE_CSS = """
 .lj-outcome.lj-lost{color:#b42318}
 .lj-outcome.lj-drew{color:#475569}
 .lj-flags{font-size:.75rem;color:#9a3412;margin-top:.15rem}
-.lj-hud{font-size:.7rem;color:#1f6feb;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:help}
+.lj-hud{font-size:.7rem;line-height:1.2;color:#1f6feb;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;cursor:help}
 .lj-centre{grid-area:centre;border:2px solid #166534;border-radius:2.2rem;
  background:#e9f5ec;padding:.6rem 1.5rem;text-align:center;display:flex;
  flex-direction:column;justify-content:safe center;gap:.2rem;
- max-height:max(12rem,calc(100vh - 35rem));overflow-y:auto;scrollbar-width:thin}
+ max-height:max(12rem,calc(100vh - 37rem));overflow-y:auto;scrollbar-width:thin}
 .lj-centre>*{flex-shrink:0}
 @media print{.lj-centre{max-height:none;overflow:visible}}
 .lj-top{font-size:1.35rem}
