@@ -54,6 +54,10 @@ if "pl_player" not in st.session_state:
 player = st.text_input("Player id", key="pl_player", placeholder="e.g. player-07").strip()
 if st.query_params.get("player", "") != player:
     st.query_params["player"] = player
+if not player:                           # the list: no profile filters in its URL
+    for _name in ("game", "since", "until", "seat"):
+        if _name in st.query_params:
+            del st.query_params[_name]
 
 
 # ---------------------------------------------------------------- the players list
@@ -111,8 +115,50 @@ def _keep(key: str, allowed: Any) -> None:
         del st.session_state[key]
 
 
+URL_FILTERS = {"game": "pl_game", "since": "pl_since", "until": "pl_until", "seat": "pl_seat"}
+
+
+def _url_value(name: str, text: str | None) -> Any:
+    """A filter's value from its URL form (None when missing or malformed; whether it is
+    allowed for this player is checked by ``filters``)."""
+    if not text:
+        return None
+    if name in ("since", "until"):
+        try:
+            return date.fromisoformat(text)
+        except ValueError:
+            return None
+    if name == "seat":
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 2 else None
+    return text[:64]
+
+
+def filters_from_url() -> None:
+    """Fill the profile's filters from the URL once per player (a shared link)."""
+    if st.session_state.get("pl_url_for") == player:
+        return
+    st.session_state["pl_url_for"] = player
+    for name, key in URL_FILTERS.items():
+        st.session_state[key] = _url_value(name, st.query_params.get(name))
+
+
+def filters_to_url(game: str | None, scope: Scope) -> None:
+    """Put the profile's filters in the URL beside the player (only those set)."""
+    values = {"game": game, "since": scope.since, "until": scope.until, "seat": scope.seat}
+    for name, value in values.items():
+        text = None if value is None else (value.isoformat() if isinstance(value, date)
+                                           else str(value))
+        if text is None:
+            if name in st.query_params:
+                del st.query_params[name]
+        elif st.query_params.get(name) != text:
+            st.query_params[name] = text
+
+
 def filters(record_all: pl.DataFrame, span: dict[str, Any]) -> tuple[str | None, Scope]:
-    """The profile's game, date range and seat widgets: the game and the Scope they give."""
+    """The profile's game, date range and seat widgets (from the URL when a link set them,
+    and back into it): the game and the Scope they give."""
+    filters_from_url()
     played = list(dict.fromkeys(record_all["game"].to_list()))
     _keep("pl_game", lambda g: g in played)
     first, last = (span["first"].date(), span["last"].date()) if span["games"] else (None,) * 2
@@ -133,7 +179,9 @@ def filters(record_all: pl.DataFrame, span: dict[str, Any]) -> tuple[str | None,
                         help="the games the player sat at this seat")
     since = since if isinstance(since, date) else None
     until = until if isinstance(until, date) else None
-    return game, Scope(since=since, until=until, seat=seat)
+    scope = Scope(since=since, until=until, seat=seat)
+    filters_to_url(game, scope)
+    return game, scope
 
 
 # ---------------------------------------------------------------- charts

@@ -584,3 +584,25 @@ def test_record_per_game_type_never_pooled_with_scores_and_seat_links(mixed_app_
     games = _frame(at, "games")
     for gid, link in zip(games["game_id"], games["replay"], strict=True):
         assert link.endswith(f"&view={seats[gid]}")
+
+
+def test_profile_filters_live_in_the_url(mixed_app_db):
+    """A link with the profile's filters opens the profile filtered so; a filter changed goes
+    back into the URL; planted values that are not allowed are dropped from page and URL."""
+    player = _both_games_player(mixed_app_db)
+    with reader(mixed_app_db) as con:
+        seat, n = con.sql("SELECT s.seat, count(*) FROM seats s JOIN games g USING (game_id) "
+                          "WHERE s.player_id = ? AND g.game = 'gouji' GROUP BY 1 ORDER BY 2 "
+                          "DESC, 1 LIMIT 1", params=[player]).fetchall()[0]
+    at = _page(player=player, game="gouji", seat=str(seat))
+    assert at.selectbox(key="pl_game").value == "gouji"
+    assert at.selectbox(key="pl_seat").value == seat
+    assert {m.label: m.value for m in at.metric}["games"] == str(n)
+    at.selectbox(key="pl_game").set_value("keng").run()
+    assert not at.exception and at.query_params["game"] == "keng"
+    at.selectbox(key="pl_game").set_value(None).run()
+    assert "game" not in at.query_params
+    at = _page(player=player, game="<script>", seat="99", since="not-a-day")
+    assert at.selectbox(key="pl_game").value is None and at.selectbox(key="pl_seat").value is None
+    assert at.date_input(key="pl_since").value is None
+    assert not {"game", "seat", "since"} & set(at.query_params)
