@@ -3,39 +3,46 @@ knows (KENG-50), built from the events as that seat saw them and checked by the 
 
 The deck has several copies of most faces (KENG-3), so a card is not a token: what is hidden is
 *where each copy is*. Every hidden card is a **slot** with the **pool** it was drawn from: the
-first cycle's pool is the deck (the seat's own dealt and drawn cards and the start card bound,
-KENG-8, KENG-9); each reshuffle (KENG-43) opens a new pool whose faces are exactly the played
-cards then under the top play — public, so the new stock holds those faces and no other — in an
-order nobody sees. A pass over the seen events moves the slots as the events say (a hidden draw
-moves the stock's next slots, as many as it could take, into the drawer's hand: KENG-44 short
-draws and draws split by a reshuffle included) and
+first cycle's pool is the deck; each reshuffle (KENG-43) opens a new pool whose faces are
+exactly the played cards then under the top play — public, so the new stock holds those faces
+and no other — in an order nobody sees. A dry pass over the seen events binds the seat's own
+cards (its deal and every draw, from whatever pool) and the start card, once per call; then
+each draw of a world passes over the events again, moving the slots as they say (a hidden draw
+moves the stock's next slots, as many as it could take, into the drawer's hand: short draws
+KENG-44 and draws split by a reshuffle included) and
 
 - binds every card another seat plays (turn play, stack, duel play, valid 抢) to one of the
-  slots it holds then that may still be that face, at random;
-- binds a card shown in a void, refused or false 抢 claim (KENG-38) to a slot of the claimant
-  that stays in its hand (a claim shows a card held, KENG-34);
-- marks negative evidence on the slots the seat held then: with ``keng_draw_when_able`` off a
+  slots it holds then, drawn by how likely each is that face (its pool's copies left over the
+  copies left of the faces the slot may be); when none can be, it mends an earlier binding:
+  another seat's play that took the pool's last copy moves to a slot of another pool, or the
+  seat's own earlier play that took the slot gives it back (``repair``);
+- binds a card shown in a void, refused or false 抢 claim (KENG-34, KENG-38) to a slot of the
+  claimant that stays in its hand;
+- marks negative evidence on the slots a seat held then: with ``keng_draw_when_able`` off, a
   seat that drew two held no card it could have played alone (KENG-11, KENG-13: every face
-  ``play_rule`` accepts on that top play, with that hand size, KENG-32 included); a duellist
-  whose DUEL_END came held no legal duel card (KENG-30 step 3).
+  ``play_rule`` accepts on that top play with that hand size, KENG-32 included); a duellist
+  whose DUEL_END came held no legal duel card (KENG-30 step 3); a banned seat that could have
+  snatched a window's card and got no BAN_END when it closed did not hold it, and one that got
+  it held it when the window opened (KENG-39);
+- deals each pool's unbound faces to its free slots, the marked slots first, each face drawn
+  with the weight of its copies left (``fill``).
 
-The unseen faces of each pool are then dealt to its free slots, the most constrained first,
-each face drawn with the weight of its copies left. The world's whole log — its deck, each
-reshuffle's order, the hidden draws taken from its stock, the automatic events the engine owes —
-is **replayed by the engine**, and the world is kept only if every event is accepted, each
-event as the seat would have seen it is the event it saw, and its view of the world is its view
-now; otherwise it is drawn again (``TRIES``). So a world never breaks a rule the seat could use.
+The world's whole log — GAME_START with its deck, each RESHUFFLE in its order, the hidden
+draws taken from its stock, the automatic events the engine owes — is then **replayed by the
+engine**, and the world is kept only if every event is accepted, each event as the seat sees
+it is the event it saw, and the seat's view of the world is its view now; otherwise it is drawn
+again (``TRIES``). So a world never breaks a rule the seat could use.
 
-Exact (every kept world satisfies it, by the replay): every card the seat sees where it sees it;
-hand sizes, the stock size and each reshuffle's contents; draw-when-unable (KENG-13) including
-the pair case on a pair top (KENG-19) that the slot marks leave out; the duel loser's lack of a
-duel card; cards shown in claims; each ban's end (KENG-39) — a banned seat's BAN_END came
-exactly when it held the card of a window it could have snatched, which the pass does not
-mark, so such worlds are found by rejection only. Approximate: the distribution. A played card
-is bound to a slot drawn uniformly (not weighted by how many deals explain it), faces are dealt
-to constrained slots greedily, and refusals reweight worlds; no rule of play is assumed beyond
-the rules (a seat that could have snatched and did not, or accepted a draw holding a K, says
-nothing here)."""
+Exact (every world satisfies it, by the replay): every card the seat sees where it sees it;
+hand sizes, the stock size and each reshuffle's contents; draw-when-unable (KENG-13), also the
+pair case on a pair top (KENG-19) that the slot marks leave out; the duel loser's lack of a
+duel card; cards shown in claims; where each ban ended. Approximate: the distribution — a
+played card is bound to a slot by its marginal likelihood, not by how many whole deals explain
+it; repairs and refusals reweight worlds; faces are dealt to marked slots greedily. No play is
+assumed beyond the rules: a seat that could have snatched and did not, or accepted a draw
+holding a K, says nothing here. Not reviewable: the flipper's naming of a suit for a joker
+start card (KENG-9) — the card is hidden from its view until turned, so worlds differ in it.
+"""
 
 from __future__ import annotations
 
