@@ -1,6 +1,7 @@
 """六人坑 (keng): rules KENG-1 … KENG-51 of engine/rules/keng.md (the shipped copy of the rules file)."""
 
 from engine.games.base import DecisionHooks, FactHooks, Game
+from engine.games.frame import WIN_SCALE
 from engine.games.keng import decisions as _decisions
 from engine.games.keng import facts as _facts
 from engine.games.keng import game as _g
@@ -17,6 +18,7 @@ from engine.games.keng.position import (
     to_position,
     view,
 )
+from engine.games.keng.sample import sample_world
 from engine.games.keng.table import describe, table
 
 Options = KengOptions
@@ -58,6 +60,9 @@ GAME = Game(
     CHANCE_AUTO=frozenset({"RESHUFFLE"}),
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE, facts=FactHooks.of(_facts),
     style_categories=STYLE_CATEGORIES, standing_actions=standing_actions,
+    # review (engine/review.py): a team win or loss, so the win probability (WIN_SCALE);
+    # rollouts by the greedy policy
+    sample_world=sample_world, review_scale=WIN_SCALE, review_policy="greedy",
 )
 
 __all__ = ["GAME", *_game_all, "KengOptions", "Options", "from_position", "to_position", "view",
