@@ -137,8 +137,11 @@ def seat_value(game: Game, outcomes: Sequence[Outcome], seat: int) -> float:
 
 
 def seat_options(game: Game, state: Any, seat: int) -> list[Event]:
-    """The actions the seat may take now (legal actions of the state that are its own)."""
-    return [a for a in game.legal_actions(state) if a.seat == seat]
+    """The choices the seat has now: its legal actions that are a decision category of the
+    game (``decisions.action_category``; not, e.g., counting the cards, which changes nothing)."""
+    category = game.decisions.action_category
+    return [a for a in game.legal_actions(state)
+            if a.seat == seat and category(state, a) is not None]
 
 
 def in_world(game: Game, world: Any, action: Event) -> Event:
