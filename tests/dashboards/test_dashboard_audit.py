@@ -82,7 +82,7 @@ def test_the_replay_page_links_to_the_audit_of_its_step(app_db, dash_games):
     gid = dash_games[0][0].game_id
     at = _page("replay", game=gid, step="12", view="auditor")
     (link,) = [n.proto for n in _walk(at._tree) if getattr(n, "type", "") == "page_link"]
-    assert link.label == "audit this step" and link.page == "audit"
+    assert link.label == "audit this step (seq 12)" and link.page == "audit"
     assert link.query_string == f"game={gid}&seq=12"
 
 

@@ -25,8 +25,8 @@ from warehouse.db import reader
 
 assert browser               # the fixture of tests/dashboards/browser.py, used below
 
-TITLES = {"results over time", "results by seat", "results by side", "tendencies · keng",
-          "tendencies · gouji"}
+TITLES = {"net score over time", "results over time", "results by seat", "results by side",
+          "tendencies · keng", "tendencies · gouji"}
 
 # Per chart: what vega-embed drew (an svg or a canvas), its size, the marks of the data
 # (vega's role-mark groups: points, rules, ticks, lines; for a canvas, its painted pixels)
@@ -103,7 +103,7 @@ def test_player_profile_charts_render(both_games_db, browser, tmp_path):
     player = _both_games_player(both_games_db)
     with served(both_games_db, tmp_path) as base:
         browser.call("Page.navigate", url=f"{base}/players?player={quote(player)}")
-        state = _assert_drawn(browser, f"the five charts of {player}'s profile")
+        state = _assert_drawn(browser, f"the six charts of {player}'s profile")
         text = state["text"]
         for heading in ("Results", "Tendencies", "Partnerships", "Games"):
             assert heading in text

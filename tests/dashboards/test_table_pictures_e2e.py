@@ -5,7 +5,8 @@ Each table (``dashboards.table.table_html``, the one HTML renderer over the game
 is written into a page with the shipped CJK font and opened in headless Chromium at 1400×1100.
 Then, from the boxes the browser laid out: every seat panel is drawn (not squeezed) inside the
 window, no two seat panels and no panel and the centre overlap, every card, card back, badge
-and line lies inside its seat panel or the centre, and nothing needs a horizontal scroll bar.
+and line lies inside its seat panel or the centre (a centre capped in height scrolls: inside
+its scrolled height), and nothing needs a horizontal scroll bar.
 ``LIUJIA_E2E_TABLE_SHOTS=DIR`` keeps a screenshot of each picture there (named
 ``<game>-<step>-<perspective>.png``), for comparing versions by eye.
 """
@@ -45,7 +46,9 @@ BOXES_JS = """(() => {
     ready: document.readyState === 'complete' && document.fonts.status === 'loaded',
     w: innerWidth, foot: (document.querySelector('.lj-perspective') || {}).innerText || '',
     holders: holders.map(c => ({name: c.dataset.seat === undefined ? 'centre' : 'seat ' +
-      c.dataset.seat, scroll: c.scrollWidth - c.clientWidth, ...box(c), parts: inner(parts)(c)}))
+      c.dataset.seat, scroll: c.scrollWidth - c.clientWidth,
+      vscroll: getComputedStyle(c).overflowY === 'auto' ? c.scrollHeight - c.clientHeight : 0,
+      ...box(c), parts: inner(parts)(c)}))
   });
 })()"""
 
@@ -79,9 +82,13 @@ def _overlap(a: dict, b: dict) -> float:
 
 
 def _inside(part: dict, holder: dict) -> bool:
+    """The part lies inside the holder — for a holder that scrolls vertically (the centre,
+    capped so that the viewer's seat stays in a 1400×900 window), inside its scrolled
+    height."""
+    bottom = holder["bottom"] + max(0.0, holder.get("vscroll", 0))
     return (part["left"] >= holder["left"] - SLACK and part["right"] <= holder["right"] + SLACK
             and part["top"] >= holder["top"] - SLACK
-            and part["bottom"] <= holder["bottom"] + SLACK)
+            and part["bottom"] <= bottom + SLACK)
 
 
 def _open(page: DevTools, path: Path) -> dict:
