@@ -39,11 +39,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every sub-command found in liujia.commands (with ``only``, a
     command's name: that command alone, if its module is found, so that running one command
     imports only what it needs — `liujia record-server` not the warehouse's pandas)."""
-    from engine.games import GAMES, find_game
     ver = _version()
-    games = ", ".join(f"{find_game(g).TITLE} ({g})" for g in GAMES)
-    parser = _Parser(prog="liujia", description="Record, replay, validate and analyse hand "
-                     f"histories of Chinese card games played with several decks: {games}.")
+    about = ("Record, replay, validate and analyse hand histories of Chinese card games played "
+             "with several decks")
+    if only is None:            # the whole help names every game: only then are they loaded
+        from engine.games import GAMES, find_game
+        about += ": " + ", ".join(f"{find_game(g).TITLE} ({g})" for g in GAMES)
+    parser = _Parser(prog="liujia", description=f"{about}.")
     parser.add_argument("--version", action="version", version=f"liujia {ver}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     infos = sorted(pkgutil.iter_modules(liujia.commands.__path__), key=lambda m: m.name)
