@@ -42,9 +42,13 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     ver = _version()
     about = ("Record, replay, validate and analyse hand histories of Chinese card games played "
              "with several decks")
+    from engine.games import BUILT_IN, GAMES, find_game
     if only is None:            # the whole help names every game: only then are they loaded
-        from engine.games import GAMES, find_game
         about += ": " + ", ".join(f"{find_game(g).TITLE} ({g})" for g in GAMES)
+    else:                       # a plug-in game that cannot be loaded is said here, at once
+        for g in GAMES:
+            if g not in BUILT_IN:
+                find_game(g)
     parser = _Parser(prog="liujia", description=f"{about}.")
     parser.add_argument("--version", action="version", version=f"liujia {ver}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
