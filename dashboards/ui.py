@@ -111,6 +111,14 @@ def game_label(game: str | None) -> str:
     return f"{find_game(game).TITLE} ({game})" if game in GAMES else str(game)
 
 
+def interval_text(low: float | None, high: float | None, pct: bool = True) -> str:
+    """An interval as people read it: '41%–58%' (a rate) or '+0.12 to +0.80' (a score per
+    game); '–' when there is none."""
+    if low is None or high is None:
+        return "–"
+    return f"{low:.0%}–{high:.0%}" if pct else f"{low:+.2f} to {high:+.2f}"
+
+
 def result_label(winning_side: Any, winners: Any, players: Sequence[str] | None = None) -> str:
     """Who won a game, from the warehouse's winning_side and winners: 'even won', 'draw',
     'seat 2 (player-07) won', 'seats 1, 3 won'; '' when the warehouse does not say."""

@@ -56,13 +56,13 @@ def faces_of(cards: pa.Array) -> pa.Array:
 
 
 def _labels(batch: pa.RecordBatch) -> pa.Array:
-    """Each fact row's readable label from its game's catalog (the name where none)."""
+    """Each fact row's readable label from its game's catalog (the name where none), looked
+    up in one table of every registered game's labels."""
     from engine.games import GAMES, find_game
-    out = []
-    for game, fact in zip(batch.column("game").to_pylist(), batch.column("fact").to_pylist(),
-                          strict=True):
-        out.append(find_game(game).facts.label(fact) if game in GAMES else fact)
-    return pa.array(out, pa.string())
+    known = {(g, f.name): f.label for g in GAMES for f in find_game(g).facts.FACTS}
+    return pa.array([known.get(key, key[1]) for key in zip(
+        batch.column("game").to_pylist(), batch.column("fact").to_pylist(), strict=True)],
+        pa.string())
 
 
 def readable(name: str, reader: pa.RecordBatchReader) -> pa.RecordBatchReader:

@@ -22,12 +22,6 @@ ss = st.session_state
 PERCENT = st.column_config.NumberColumn(format="percent")
 
 
-def _band(low: float | None, high: float | None, pct: bool = True) -> str:
-    if low is None or high is None:
-        return "–"
-    return f"{low:.0%}–{high:.0%}" if pct else f"{low:+.2f} to {high:+.2f}"
-
-
 def pick_players() -> tuple[str, str]:
     """The two player inputs, filled from the URL once and written back to it."""
     if "cmp_loaded" not in ss:
@@ -57,9 +51,9 @@ def record_table(rows: list[dict[str, Any]]) -> pl.DataFrame:
     out = [{"game": ui.game_label(r["game"]), "player": f"{r['who']}: {r['player_id']}",
             "games": r["games"], "wins": r["wins"], "losses": r["losses"],
             "draws": r["draws"], "rate is": r["rate_name"], "rate": r["rate"],
-            "n": r["rate_n"], "95% interval": _band(r["rate_low"], r["rate_high"]),
+            "n": r["rate_n"], "95% interval": ui.interval_text(r["rate_low"], r["rate_high"]),
             "net score": r["score"], "per game": r["score_mean"],
-            "per game, 95%": _band(r["score_low"], r["score_high"], False)}
+            "per game, 95%": ui.interval_text(r["score_low"], r["score_high"], False)}
            for r in sorted(rows, key=lambda r: (r["game"], r["who"]))]
     return pl.DataFrame(out, schema_overrides={"rate": pl.Float64, "per game": pl.Float64})
 
@@ -114,7 +108,7 @@ def head_to_head_section(a: str, b: str) -> None:
                "rate with its 95% interval; the score each took from those games.")
     st.dataframe(h2h.with_columns(
         pl.col("game").map_elements(ui.game_label, return_dtype=pl.String),
-        pl.struct("low", "high").map_elements(lambda r: _band(r["low"], r["high"]),
+        pl.struct("low", "high").map_elements(lambda r: ui.interval_text(r["low"], r["high"]),
                                               return_dtype=pl.String).alias("A's 95%"),
     ).drop("low", "high").rename({"a_wins": "A won", "b_wins": "B won", "both_won": "both won",
                                   "a_score": "A's score", "b_score": "B's score",

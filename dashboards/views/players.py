@@ -276,12 +276,6 @@ def by_game_type(record: pl.DataFrame, scores: pl.DataFrame) -> list[dict[str, A
     return rows
 
 
-def _band(low: float | None, high: float | None, pct: bool) -> str:
-    if low is None or high is None:
-        return "–"
-    return f"{low:.0%}–{high:.0%}" if pct else f"{low:+.2f} to {high:+.2f}"
-
-
 def record_section(record: pl.DataFrame, scores: pl.DataFrame) -> None:
     """Per game type — never pooled: unlike games' win rates and scores do not mix — the
     record in the game's own words, the headline rate with n and its interval, the net
@@ -303,9 +297,9 @@ def record_section(record: pl.DataFrame, scores: pl.DataFrame) -> None:
         "game": ui.game_label(r["game"]), "games": r["games"], "wins": r["wins"],
         "losses": r["losses"], "draws": r["draws"], "rate": r["rate_name"],
         "value": r["rate"], "n": r["rate_n"],
-        "95% interval": _band(r["rate_low"], r["rate_high"], True),
+        "95% interval": ui.interval_text(r["rate_low"], r["rate_high"], True),
         "net score": r["score"], "per game": r["score_mean"],
-        "per game, 95%": _band(r["score_low"], r["score_high"], False),
+        "per game, 95%": ui.interval_text(r["score_low"], r["score_high"], False),
         "what the rate is": words(r["game"]).about} for r in rows])
     st.dataframe(table, hide_index=True, width="stretch",
                  column_config={"value": st.column_config.NumberColumn("rate", format="percent"),

@@ -20,12 +20,33 @@ from engine.events import Event
 from engine.log import NotALog, scan_log_files
 from engine.text import safe_json, safe_lines, safe_text
 
-__all__ = ["FOUND", "OK", "USAGE", "fail", "find_game_log", "find_logs", "load_game",
+__all__ = ["FOUND", "OK", "USAGE", "add_db_option", "fail", "find_game_log", "find_logs",
+           "load_game", "moment_text", "whole_number",
            "make_part", "open_warehouse", "place_new",
            "os_error_text", "safe_json",
            "safe_lines", "safe_text"]
 
 OK, FOUND, USAGE = 0, 1, 2
+
+def add_db_option(p: Any) -> None:
+    """The ``--db FILE`` option of the commands that read the warehouse."""
+    from warehouse.paths import ENV_VAR, default_db
+    p.add_argument("--db", metavar="FILE", default=None,
+                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+
+
+def whole_number(text: str) -> int:
+    """A --limit value: a whole number >= 0 (an argparse type)."""
+    import argparse
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(text)
+
+
+def moment_text(x: Any) -> str:
+    """A start or end time as 'YYYY-MM-DD HH:MM', '–' when there is none."""
+    return "–" if x is None else x.strftime("%Y-%m-%d %H:%M")
+
 
 def fail(message: str, code: int = USAGE) -> int:
     """Print an error line (escaped: it may quote a log or a file name) to stderr and return

@@ -8,9 +8,17 @@ import argparse
 from typing import Any
 
 from engine.games import GAMES
-from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    add_db_option,
+    fail,
+    open_warehouse,
+    safe_json,
+    safe_text,
+)
 from liujia.commands.stats import when
-from warehouse.paths import ENV_VAR, default_db
+from warehouse.paths import default_db
 
 HEADER = ("started", "game", "game id", "seat", "player", "result", "score")
 
@@ -39,8 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--list-facts", action="store_true",
                    help="list the facts (of --game, else of every game) and exit")
     p.add_argument("--json", action="store_true", help="one JSON object per seat found")
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    add_db_option(p)
     return p
 
 

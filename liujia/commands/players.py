@@ -7,12 +7,21 @@ JSON lines."""
 from __future__ import annotations
 
 import argparse
-from datetime import datetime
 from typing import Any
 
 from engine.games import GAMES
-from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
-from warehouse.paths import ENV_VAR, default_db
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    add_db_option,
+    fail,
+    moment_text,
+    open_warehouse,
+    safe_json,
+    safe_text,
+    whole_number,
+)
+from warehouse.paths import default_db
 
 SORTS = {"games": ("games", True), "wins": ("wins", True), "win-rate": ("rate", True),
          "score": ("score", True), "last-seen": ("last_seen", True), "id": ("player_id", False)}
@@ -34,20 +43,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--search", default="", metavar="TEXT", help="part of a player id")
     p.add_argument("--sort", choices=sorted(SORTS), default="games",
                    help="order (default: most games first; ties by player id)")
-    p.add_argument("--limit", type=_limit, default=50, metavar="N",
+    p.add_argument("--limit", type=whole_number, default=50, metavar="N",
                    help="show at most N rows (default 50; 0: all)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per player and game type")
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    add_db_option(p)
     return p
-
-
-def _limit(text: str) -> int:
-    """A --limit value: a whole number >= 0."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(text)
 
 
 def ordered(rows: list[dict[str, Any]], sort: str) -> list[dict[str, Any]]:
@@ -75,10 +76,6 @@ def _per_game(r: dict[str, Any]) -> str:
     return f"{mean:+.2f} ±{(r['score_high'] - r['score_low']) / 2:.2f}"
 
 
-def _seen(x: datetime | None) -> str:
-    return "–" if x is None else x.strftime("%Y-%m-%d %H:%M")
-
-
 def lines(rows: list[dict[str, Any]]) -> list[str]:
     """The rows as aligned text lines, a header first, then a legend line for every game
     shown whose headline rate is not wins / (wins + losses)."""
@@ -86,7 +83,7 @@ def lines(rows: list[dict[str, Any]]) -> list[str]:
 
     table = [HEADER] + [(r["player_id"], r["game"], f"{r['games']:,}", f"{r['wins']:,}",
                          f"{r['losses']:,}", f"{r['draws']:,}", _rate(r), f"{r['score']:+,}",
-                         _per_game(r), _seen(r["last_seen"])) for r in rows]
+                         _per_game(r), moment_text(r["last_seen"])) for r in rows]
     widths = [max(len(row[i]) for row in table) for i in range(len(HEADER))]
     left = (0, 1, len(HEADER) - 1)
     out = ["  ".join(c.ljust(w) if i in left else c.rjust(w)

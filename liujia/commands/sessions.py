@@ -12,9 +12,20 @@ from datetime import datetime
 from typing import Any
 
 from engine.games import GAMES
-from liujia.commands._common import FOUND, OK, USAGE, fail, open_warehouse, safe_json, safe_text
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    USAGE,
+    add_db_option,
+    fail,
+    moment_text,
+    open_warehouse,
+    safe_json,
+    safe_text,
+    whole_number,
+)
 from liujia.commands.stats import when
-from warehouse.paths import ENV_VAR, default_db
+from warehouse.paths import default_db
 
 LIST_HEADER = ("session", "game", "started", "ended", "games", "players", "won by (total)",
                "totals")
@@ -38,24 +49,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "UTC) or moment (YYYY-MM-DDTHH:MM[:SS])")
     p.add_argument("--until", type=when, metavar="DATE",
                    help="only sessions with a game started on or before this day or moment")
-    p.add_argument("--limit", type=_limit, default=50, metavar="N",
+    p.add_argument("--limit", type=whole_number, default=50, metavar="N",
                    help="show at most N sessions (default 50; 0: all)")
     p.add_argument("--json", action="store_true",
                    help="one JSON object per session (with SESSION_ID: one object)")
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    add_db_option(p)
     return p
-
-
-def _limit(text: str) -> int:
-    """A --limit value: a whole number >= 0."""
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(text)
-
-
-def _when(x: datetime | None) -> str:
-    return "–" if x is None else x.strftime("%Y-%m-%d %H:%M")
 
 
 def _iso(x: datetime | None) -> str | None:
@@ -90,7 +89,7 @@ def _aligned(table: list[tuple[str, ...]], left: set[int]) -> list[str]:
 
 def list_lines(rows: list[dict[str, Any]]) -> list[str]:
     """The sessions as aligned text lines, a header first."""
-    table = [LIST_HEADER] + [(r["session"], r["game"], _when(r["started"]), _when(r["ended"]),
+    table = [LIST_HEADER] + [(r["session"], r["game"], moment_text(r["started"]), moment_text(r["ended"]),
                               f"{r['games']:,}", f"{r['n_players']}", won_by(r), totals(r))
                              for r in rows]
     return _aligned(table, {0, 1, 6, 7})
@@ -109,12 +108,12 @@ def detail_lines(summary: dict[str, Any], games: list[dict[str, Any]]) -> list[s
     table: list[tuple[str, ...]] = [head]
     for n, g in sorted(by_game.items()):
         r = g["row"]
-        table.append((str(n), _when(r["started"]), r["game_id"], result_words(r),
+        table.append((str(n), moment_text(r["started"]), r["game_id"], result_words(r),
                       *(g["cells"].get(p, "–") for p in players)))
     final = {p["player_id"]: _signed(p["total"]) for p in summary["players"]}
     table.append(("", "", "", "total", *(final.get(p, "–") for p in players)))
     return [f"session {summary['session']} · {summary['game']} · {summary['games']} game(s) · "
-            f"{_when(summary['started'])} – {_when(summary['ended'])} UTC",
+            f"{moment_text(summary['started'])} – {moment_text(summary['ended'])} UTC",
             f"won by {won_by(summary)}; each cell: the game's score (the running total)",
             *_aligned(table, {1, 2, 3})]
 

@@ -14,9 +14,17 @@ import duckdb
 from engine.games import GAMES
 from engine.ids import shown_id
 from engine.table import shown_width
-from liujia.commands._common import FOUND, OK, fail, open_warehouse, safe_json, safe_text
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    add_db_option,
+    fail,
+    open_warehouse,
+    safe_json,
+    safe_text,
+)
 from liujia.commands._progress import bar
-from warehouse.db import ENV_VAR, default_db
+from warehouse.db import default_db
 from warehouse.tendencies import (
     MIN_OPPORTUNITIES,
     MIN_QUALIFIED,
@@ -56,8 +64,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    "id as 'tendency', its readable name as 'label')")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar (shown on a "
                    "terminal only: the step under way, e.g. counting the tendencies)")
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    add_db_option(p)
     return p
 
 
