@@ -7,12 +7,15 @@ import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from hashlib import blake2b
-from typing import Any, NamedTuple
-
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine.cards import format_face, parse_face
 from engine.errors import InvalidEvent
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    SCHEMA: pa.Schema
 
 SCHEMA_VERSION = 1
 DIGEST_SIZE = 16
@@ -53,23 +56,41 @@ class Event(NamedTuple):
         return " ".join(parts)
 
 
-EVENT_FIELDS = (
-    pa.field("game_id", pa.string(), nullable=False),
-    pa.field("seq", pa.uint32(), nullable=False),
-    pa.field("ts", pa.timestamp("us", tz="UTC"), nullable=False),
-    pa.field("seat", pa.int8(), nullable=False),
-    pa.field("kind", pa.dictionary(pa.int8(), pa.string()), nullable=False),
-    pa.field("cards", pa.list_(pa.uint8()), nullable=False),
-    pa.field("target", pa.int8(), nullable=False),
-    pa.field("value", pa.int16(), nullable=False),
-    pa.field("tag", pa.dictionary(pa.int8(), pa.string()), nullable=False),
-    pa.field("payload", pa.string(), nullable=True),
-    pa.field("digest", pa.binary(DIGEST_SIZE), nullable=False),
-)
-SCHEMA = pa.schema(
-    EVENT_FIELDS,
-    metadata={"liujia.log": "events", "liujia.schema_version": str(SCHEMA_VERSION)},
-)
+def _arrow_schema() -> pa.Schema:
+    """The one Arrow schema of events (pyarrow is loaded here, on first use, not when the
+    module is imported: a command that never touches Arrow starts without it)."""
+    import pyarrow as pa
+    fields = (
+        pa.field("game_id", pa.string(), nullable=False),
+        pa.field("seq", pa.uint32(), nullable=False),
+        pa.field("ts", pa.timestamp("us", tz="UTC"), nullable=False),
+        pa.field("seat", pa.int8(), nullable=False),
+        pa.field("kind", pa.dictionary(pa.int8(), pa.string()), nullable=False),
+        pa.field("cards", pa.list_(pa.uint8()), nullable=False),
+        pa.field("target", pa.int8(), nullable=False),
+        pa.field("value", pa.int16(), nullable=False),
+        pa.field("tag", pa.dictionary(pa.int8(), pa.string()), nullable=False),
+        pa.field("payload", pa.string(), nullable=True),
+        pa.field("digest", pa.binary(DIGEST_SIZE), nullable=False),
+    )
+    return pa.schema(
+        fields, metadata={"liujia.log": "events", "liujia.schema_version": str(SCHEMA_VERSION)})
+
+
+def schema() -> pa.Schema:
+    """The one Arrow schema of events, built once (``engine.events.SCHEMA`` is the same)."""
+    found = globals().get("SCHEMA")
+    if found is None:
+        found = globals()["SCHEMA"] = _arrow_schema()
+    return found
+
+
+def __getattr__(name: str) -> Any:
+    """``SCHEMA`` on first use (PEP 562)."""
+    if name == "SCHEMA":
+        return schema()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _HEAD = struct.Struct("<IqbbhHHHBI")
 _ENC: dict[str, bytes] = {}
@@ -117,26 +138,29 @@ def events_to_batch(events: Sequence[Event]) -> pa.RecordBatch:
     cols: list[Sequence[Any]] = (list(zip(*events, strict=True)) if events
                                  else [[] for _ in Event._fields])
     kind, seat, cards, target, value, tag, payload, game_id, seq, ts, digest = cols
+    import pyarrow as pa
+    sch = schema()
     return pa.RecordBatch.from_arrays(
         [
             pa.array(game_id, pa.string()),
             pa.array(seq, pa.uint32()),
             pa.array(ts, pa.int64()).cast(pa.timestamp("us", tz="UTC")),
             pa.array(seat, pa.int8()),
-            pa.array(kind, pa.string()).dictionary_encode().cast(SCHEMA.field("kind").type),
+            pa.array(kind, pa.string()).dictionary_encode().cast(sch.field("kind").type),
             pa.array(cards, pa.list_(pa.uint8())),
             pa.array(target, pa.int8()),
             pa.array(value, pa.int16()),
-            pa.array(tag, pa.string()).dictionary_encode().cast(SCHEMA.field("tag").type),
+            pa.array(tag, pa.string()).dictionary_encode().cast(sch.field("tag").type),
             pa.array(payload, pa.string()),
             pa.array(digest, pa.binary(DIGEST_SIZE)),
         ],
-        schema=SCHEMA,
+        schema=sch,
     )
 
 
 def _dict_words(col: pa.Array) -> list[tuple[str, bytes]]:
     """Per row: the word and its UTF-8 bytes, decoded once per dictionary entry."""
+    import pyarrow as pa
     if pa.types.is_dictionary(col.type):
         words = [(w, w.encode()) for w in col.dictionary.to_pylist()]
         return [words[i] for i in col.indices.to_pylist()]
@@ -153,6 +177,7 @@ def _card_bytes(col: pa.Array) -> list[bytes]:
 def decode_batch(batch: pa.RecordBatch) -> tuple[list[Event], list[bytes]]:
     """Events of an Arrow record batch in the one schema, with each event's canonical bytes
     (what its digest covers), built from the columns without a second pass."""
+    import pyarrow as pa
     c = batch.column
     n = batch.num_rows
     game_id = c(0).to_pylist()

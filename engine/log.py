@@ -11,6 +11,7 @@ noticed; each event's chained digest then says which game and seq a change touch
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import mmap
 import os
@@ -20,12 +21,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import blake2b
 from pathlib import Path
-from typing import Any
-
-import pyarrow as pa
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import LogIntegrityError
-from engine.events import DIGEST_SIZE, GENESIS, SCHEMA, Event, decode_batch, events_to_batch
+from engine.events import DIGEST_SIZE, GENESIS, Event, decode_batch, events_to_batch, schema
 from engine.signing import (
     SIG_END,
     BadSignatureBlock,
@@ -35,6 +34,9 @@ from engine.signing import (
     signature_block,
     split_signature,
 )
+
+if TYPE_CHECKING:       # pyarrow loads when a log is first read or written, not on import
+    import pyarrow as pa
 
 SEAL_MAGIC = b"LJSEAL01"
 SEAL_END = b"LJEND001"
@@ -47,8 +49,9 @@ class LogWriter:
 
     def __init__(self, path: str | os.PathLike[str], signer: Any = None) -> None:
         self.path = Path(path)
+        import pyarrow as pa
         self._sink = pa.OSFile(str(self.path), "wb")
-        self._writer = pa.ipc.new_stream(self._sink, SCHEMA)
+        self._writer = pa.ipc.new_stream(self._sink, schema())
         self.games = 0
         self.events = 0
         self._closed = False
@@ -162,25 +165,32 @@ class NotALog(LogIntegrityError):
         self.message = message          # without the code and the path
 
 
-def _stream_header() -> bytes:
+@functools.cache
+def stream_header() -> bytes:
     """The bytes every log begins with: the Arrow stream's schema message (as this pyarrow
     writes it), before the first record batch."""
+    import pyarrow as pa
     sink = pa.BufferOutputStream()
-    pa.ipc.new_stream(sink, SCHEMA).close()
+    pa.ipc.new_stream(sink, schema()).close()
     return sink.getvalue().to_pybytes()[:-8]       # without the end-of-stream marker
 
 
-STREAM_HEADER = _stream_header()
+def __getattr__(name: str) -> Any:
+    """``STREAM_HEADER`` (``stream_header()``) on first use (PEP 562)."""
+    if name == "STREAM_HEADER":
+        return stream_header()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _unfinished(data: memoryview, path: str) -> LogRead | None:
     """A file cut before its first batch began (empty, or a prefix of the stream header: a
     writer that died right after creating the file) read as an unsealed log of no games."""
     size = len(data)
-    if size >= len(STREAM_HEADER) or bytes(data) != STREAM_HEADER[:size]:
+    header = stream_header()
+    if size >= len(header) or bytes(data) != header[:size]:
         return None
     what = "the file is empty" if size == 0 else \
-        f"the file ends within the log's header ({size} of {len(STREAM_HEADER)} bytes)"
+        f"the file ends within the log's header ({size} of {len(header)} bytes)"
     return LogRead(Path(path), [], [LogIntegrityError(
         "unsealed", f"{what}: its writer stopped right after creating it; no events",
         path=path, offset=size)], sealed=False)
@@ -261,12 +271,13 @@ def iter_batches(
     data: pa.Buffer, path: str
 ) -> Iterator[tuple[pa.RecordBatch | None, Exception | None, int]]:
     """Record batches of the stream with the byte position after each; (None, None, end) last."""
+    import pyarrow as pa
     src = pa.BufferReader(data)
     try:
         reader = pa.ipc.open_stream(src)
     except (pa.ArrowInvalid, pa.ArrowException, OSError) as exc:
         raise NotALog("not_a_log", f"not an Arrow IPC stream ({exc})", path=path) from None
-    if not reader.schema.equals(SCHEMA, check_metadata=False) or \
+    if not reader.schema.equals(schema(), check_metadata=False) or \
             (reader.schema.metadata or {}).get(b"liujia.log") != b"events":
         raise NotALog("not_a_log", "an Arrow stream, but not in the liujia event schema",
                       path=path)
@@ -302,6 +313,7 @@ def open_regular(path: str) -> tuple[int, os.stat_result]:
 
 def _map_file(path: str) -> pa.Buffer:
     """The bytes of a regular file, memory-mapped (``open_regular``)."""
+    import pyarrow as pa
     fd, st = open_regular(path)
     try:
         if st.st_size == 0:
@@ -316,6 +328,7 @@ def _map_file(path: str) -> pa.Buffer:
 
 def read_log(path: str | os.PathLike[str]) -> LogRead:
     """Read and verify a log file; never accepts damaged data, always keeps the intact prefix."""
+    import pyarrow as pa
     p = Path(path)
     spath = str(p)
     buf = _map_file(spath)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator, Mapping
 from importlib import resources
 
-from engine.games import GAMES, find_game
+from engine.games import GAMES, about
 
 
 class _PrefixFiles(Mapping[str, tuple[str, str]]):
@@ -33,7 +33,7 @@ class _PrefixFiles(Mapping[str, tuple[str, str]]):
 
 @functools.cache
 def _prefix_files(registry: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, str]]:
-    return {find_game(g).RULE_PREFIX: find_game(g).RULES_FILE for g, _ in registry}
+    return {about(g)[1]: about(g)[2] for g, _ in registry}
 
 
 # the tests check that each file ships unchanged

@@ -35,22 +35,36 @@ def _version() -> str:
         return "unknown"
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (it costs ~40 ms)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default,
+                         help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        """Print the version and exit."""
+        print(f"liujia {_version()}")
+        parser.exit()
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every sub-command found in liujia.commands (with ``only``, a
     command's name: that command alone, if its module is found, so that running one command
     imports only what it needs — `liujia record-server` not the warehouse's pandas)."""
-    ver = _version()
-    about = ("Record, replay, validate and analyse hand histories of Chinese card games played "
+    text = ("Record, replay, validate and analyse hand histories of Chinese card games played "
              "with several decks")
-    from engine.games import BUILT_IN, GAMES, find_game
-    if only is None:            # the whole help names every game: only then are they loaded
-        about += ": " + ", ".join(f"{find_game(g).TITLE} ({g})" for g in GAMES)
+    from engine.games import BUILT_IN, GAMES, about, find_game
+    if only is None:            # the whole help names every game (a built-in one unloaded)
+        text += ": " + ", ".join(f"{about(g)[0]} ({g})" for g in GAMES)
     else:                       # a plug-in game that cannot be loaded is said here, at once
         for g in GAMES:
             if g not in BUILT_IN:
                 find_game(g)
-    parser = _Parser(prog="liujia", description=f"{about}.")
-    parser.add_argument("--version", action="version", version=f"liujia {ver}")
+    parser = _Parser(prog="liujia", description=f"{text}.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     infos = sorted(pkgutil.iter_modules(liujia.commands.__path__), key=lambda m: m.name)
     if only is not None:

@@ -33,9 +33,8 @@ import pyarrow as pa
 from engine.games import GAMES, find_game
 from engine.tendency import Pred, walk, word
 from engine.tendency import Tendency as GameTendency
+from warehouse.limits import MIN_OPPORTUNITIES, MIN_QUALIFIED  # noqa: F401  (re-exported)
 
-MIN_OPPORTUNITIES = 20
-MIN_QUALIFIED = 10      # a percentile needs this many qualified players to rank among
 Z95 = 1.96
 BY = ("relation", "side", "teammate", "opposite")     # the dimensions of tendencies_by
 MAX_SEATS = 8

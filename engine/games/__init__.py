@@ -39,8 +39,21 @@ GAMES = {
 # (tools/font_subset.py) covers; a plug-in game's characters outside it fall back to the
 # system fonts.
 BUILT_IN: tuple[str, ...] = tuple(GAMES)
+# What must be known of a built-in game without loading it (the top-level help, `liujia rules`
+# start in a fraction of a second): its title, rule-id prefix and rules text. A test checks
+# each against the game's declared ``Game``; a plug-in game is loaded to be asked.
+ABOUT: dict[str, tuple[str, str, tuple[str, str]]] = {
+    "keng": ("六人坑", "KENG", ("engine", "rules/keng.md")),
+    "gouji": ("够级", "GJ", ("engine", "rules/gouji.md")),
+    "modaoshuang": ("摸到爽", "MDS", ("engine", "rules/modaoshuang.md")),
+    "ddz6_3v3": ("六人斗地主 (三打三)", "DDZ", ("engine", "rules/ddz6.md")),
+    "ddz6_2v4": ("新六人斗地主 (二打四)", "DDZ", ("engine", "rules/ddz6.md")),
+    "ddz6_zhengfan": ("正反六人斗地主", "DDZ", ("engine", "rules/ddz6.md")),
+    "liuhu": ("扑克六湖", "LH", ("engine", "rules/liuhu.md")),
+}
 
 
+_SHIPPED = dict(GAMES)
 _CACHE: dict[str, Game] = {}
 PLUGIN_ENV = "LIUJIA_GAMES"
 _ENTRY = re.compile(r"([A-Za-z0-9_]+)=([A-Za-z_][A-Za-z0-9_.]*(?::[A-Za-z0-9_]+)?)")
@@ -62,6 +75,14 @@ def seen_numbers(game: Game, events: Sequence[Event], seat: int | None) -> list[
             out.append(n)
             n += 1
     return out
+
+
+def about(game: str) -> tuple[str, str, tuple[str, str]]:
+    """A game's (title, rule-id prefix, rules file): a built-in game's without loading it."""
+    if game in ABOUT and GAMES.get(game) == _SHIPPED.get(game):
+        return ABOUT[game]
+    g = find_game(game)
+    return g.TITLE, g.RULE_PREFIX, g.RULES_FILE
 
 
 def find_game(game: str) -> Game:

@@ -17,7 +17,6 @@ from typing import Any
 
 from engine.errors import LogIntegrityError
 from engine.events import Event
-from engine.log import NotALog, scan_log_files
 from engine.text import safe_json, safe_lines, safe_text
 
 __all__ = ["FOUND", "OK", "USAGE", "add_db_option", "fail", "find_game_log", "find_logs",
@@ -64,11 +63,14 @@ def os_error_text(exc: OSError) -> str:
     return f"{os.fsdecode(name) if isinstance(name, bytes) else name}: {what}"
 
 
-def find_logs(paths: Sequence[str], scan: Callable[..., Any] = scan_log_files,
+def find_logs(paths: Sequence[str], scan: Callable[..., Any] | None = None,
               kinds: str = "*.arrows log files") -> tuple[list[Path], list[str]] | str:
     """The log files under the given paths (``scan``: which) and one message per path or
     folder that cannot be read; or a usage error (a path that does not exist, no log file
     at all: 'no KINDS under …')."""
+    if scan is None:
+        from engine.log import scan_log_files
+        scan = scan_log_files
     for p in paths:
         try:
             os.stat(p)
@@ -93,6 +95,7 @@ def find_game_log(paths: Sequence[str], game_id: str,
     be read are passed over, and named if the game is not found). ``progress(i, n, file)``
     is told before the i-th (from 0) of the n files is read."""
     from engine.jsonl_reader import read_any, scan_files
+    from engine.log import NotALog
 
     found = find_logs(paths, scan_files, "*.arrows log files (nor *.jsonl, *.jsonl.gz ones)")
     if isinstance(found, str):

@@ -4,17 +4,15 @@ dashboard. A second run finds the games already there and only starts the dashbo
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from engine.errors import EngineError
-from engine.games import GAMES, find_game
+from engine.games import GAMES, about, find_game
 from engine.sim import options_tag
 from liujia.commands._common import fail, safe_text
 from liujia.commands.serve import (
@@ -29,6 +27,8 @@ from liujia.commands.serve import (
 from liujia.commands.simulate import write_games
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
     from ingest.run import IngestSummary
 
 DEFAULT_GAMES = 5100
@@ -70,7 +70,8 @@ def corpus_plan(games: int) -> list[tuple[str, int]]:
 
 
 def _titles() -> str:
-    return " and ".join(find_game(game).TITLE for game, _ in corpus())
+    """The titles of the games registered now (a built-in game's without loading it)."""
+    return ", ".join(about(game)[0] for game in GAMES)
 
 
 def _what(plan: list[tuple[str, int]]) -> str:
@@ -93,7 +94,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     add_server_options(p)
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
                    help="games to simulate into an empty warehouse, shared out between the "
-                   f"games in fixed proportions (default {_what(corpus_plan(DEFAULT_GAMES))})")
+                   f"games in fixed proportions, printed when it starts (default "
+                   f"{DEFAULT_GAMES:,})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED,
                    help=f"seed of the simulation (default {DEFAULT_SEED})")
     p.add_argument("--no-serve", action="store_true",
@@ -149,6 +151,8 @@ def _write_one(out: Path, game: str, n: int, seed: int, opts: dict,
 
 
 def _background(jobs: int) -> ProcessPoolExecutor | None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
     """Forked processes for the games after the first, when forking is safe (no other thread)
     and there is a second CPU; else None (everything runs here, one game after the other)."""
     if jobs < 1 or threading.active_count() != 1 or (os.cpu_count() or 1) < 2 \

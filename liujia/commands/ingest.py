@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING
 
 from liujia.commands._common import FOUND, OK, USAGE, fail, safe_json, safe_text
@@ -104,6 +103,8 @@ def report(s: IngestSummary, as_json: bool) -> int:
 
 def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: object) -> int:
     """Run ingest_paths or rebuild_paths with the parsed arguments, mapping errors to exits."""
+    from concurrent.futures.process import BrokenProcessPool
+
     import duckdb
 
     from ingest.run import IngestIOError

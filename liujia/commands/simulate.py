@@ -9,8 +9,6 @@ from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from tqdm import tqdm
-
 from engine.errors import EngineError, IllegalMove
 from engine.games import GAMES, find_game
 from engine.log import LogWriter
@@ -120,6 +118,7 @@ def write_games(
     writer: LogWriter | None = None
     files: list[Path] = []
     events = 0
+    from tqdm import tqdm
     bar = tqdm(total=games, unit="game", disable=not progress, desc=f"simulate {game}")
     try:
         for i, g in enumerate(simulate(game, games, seed, options=options,

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import date, datetime
-from typing import Any, cast
-
-import duckdb
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.games import GAMES
 from engine.ids import shown_id
@@ -24,17 +22,13 @@ from liujia.commands._common import (
     safe_text,
 )
 from liujia.commands._progress import bar
-from warehouse.db import default_db
-from warehouse.tendencies import (
-    MIN_OPPORTUNITIES,
-    MIN_QUALIFIED,
-    Scope,
-    catalog,
-    games_of,
-    labels,
-    player_tendencies,
-    scope_sql,
-)
+from warehouse.limits import MIN_OPPORTUNITIES, MIN_QUALIFIED
+from warehouse.paths import default_db
+
+if TYPE_CHECKING:               # the command's parser loads without DuckDB (liujia --help)
+    import duckdb
+
+    from warehouse.tendencies import Scope
 
 HEADER = ("tendency", "did / could", "rate", "95% interval", "population", "percentile",
           "what")
@@ -84,11 +78,13 @@ def seat(text: str) -> int:
 
 
 def _scope(args: argparse.Namespace) -> Scope:
+    from warehouse.tendencies import Scope
     return Scope(since=args.since, until=args.until, seat=args.seat, before=args.before)
 
 
 def _played(con: duckdb.DuckDBPyConnection, args: argparse.Namespace) -> int:
     """How many games of the player (of --game) are in the scope."""
+    from warehouse.tendencies import scope_sql
     cond, params = scope_sql(_scope(args), "g", "s.seat")
     (row,) = con.execute(
         "SELECT count(DISTINCT s.game_id) FROM seats s JOIN games g ON g.game_id = s.game_id "
@@ -106,6 +102,7 @@ def _pct(x: float | None) -> str:
 
 def labelled(rows: list[dict]) -> list[dict]:
     """The rows with each tendency's label (its readable name) after its id."""
+    from warehouse.tendencies import labels
     named, out = labels(), []
     for r in rows:
         row: dict = {}
@@ -121,6 +118,7 @@ def lines(rows: list[dict]) -> list[str]:
     """The tendencies as aligned text lines, a header first: each named by its label (the
     id is in ``--json``), its description last. Aligned by the columns a terminal gives a
     character (two for a Chinese one)."""
+    from warehouse.tendencies import catalog, labels
     described, named = {t.name: t.description for t in catalog()}, labels()
     table = [HEADER] + [(
         named.get(r["tendency"], r["tendency"]), f"{r['k']} / {r['n']}", _pct(r["rate"]),
@@ -219,6 +217,9 @@ def run(args: argparse.Namespace) -> int:
 def _figures(args: argparse.Namespace, steps: _Steps) -> tuple[int, list[dict]] | str:
     """How many games the player has in the scope and the tendency rows; or why the command
     cannot answer (an error line)."""
+    import duckdb
+
+    from warehouse.tendencies import games_of, player_tendencies
     steps.next("opening the warehouse")
     con = open_warehouse(args.db)
     if isinstance(con, str):

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tqdm import tqdm
-
 from engine.errors import LogIntegrityError
 from engine.games import find_game
 from engine.games.frame import outcome_text
@@ -348,6 +346,7 @@ def run(args: argparse.Namespace) -> int:
     salvage = _salvage_folder(args.salvage)
     if isinstance(salvage, str):
         return fail(salvage)
+    from tqdm import tqdm
     bar = tqdm(files, unit="file", desc="validate", leave=False,
                disable=args.quiet or not sys.stderr.isatty())
     out: Callable[[str], None] = bar.write if not bar.disable else print

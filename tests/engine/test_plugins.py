@@ -58,3 +58,38 @@ def test_a_game_registered_later_is_known_to_rules_and_tendencies(monkeypatch):
     assert rule_text("TRICK-8").startswith("**TRICK-8** Follow suit")
     assert len(T.catalog("toy_tricks")) == len(find_game("toy_tricks").tendencies)
     assert T.catalog_key() == before
+
+
+def test_what_is_known_of_a_game_without_loading_it_is_what_it_declares(monkeypatch):
+    for gid in registry.BUILT_IN:
+        g = find_game(gid)
+        assert registry.about(gid) == (g.TITLE, g.RULE_PREFIX, g.RULES_FILE), gid
+    assert set(registry.ABOUT) == set(registry.BUILT_IN)
+    monkeypatch.setattr(registry, "GAMES", dict(GAMES))
+    register_plugins("toy_a=tests.engine.variant_pkg:a")
+    toy = find_game("toy_a")
+    assert registry.about("toy_a") == (toy.TITLE, toy.RULE_PREFIX, toy.RULES_FILE)
+
+
+def test_the_top_level_help_and_a_rule_load_no_game_arrow_or_duckdb():
+    """`liujia --help` and `liujia rules` answer without loading a built-in game package,
+    pyarrow, numpy or DuckDB (what made them take a second: docs/performance.md)."""
+    import subprocess
+    import sys
+    code = ("import sys, contextlib, io\n"
+            "from liujia.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as shown:\n"
+            "    try:\n"
+            "        main(sys.argv[1:])\n"
+            "    except SystemExit:\n"
+            "        pass\n"
+            "assert 'liujia' in shown.getvalue() or 'KENG' in shown.getvalue()\n"
+            "heavy = ('pyarrow', 'numpy', 'duckdb', 'pandas', 'engine.games.keng',\n"
+            "         'engine.games.gouji', 'engine.games.ddz6', 'engine.games.liuhu',\n"
+            "         'engine.games.modaoshuang')\n"
+            "print(' '.join(sorted(m for m in sys.modules if m in heavy)))\n")
+    for args in (["--help"], ["rules", "KENG-1"], ["rules", "--list"]):
+        out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                             text=True, timeout=120, env={"PATH": "/usr/bin:/bin"})
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip() == "", (args, out.stdout)
