@@ -104,7 +104,7 @@ QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
     "recent_games", "recent_by_type", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "players_list", "search_facts", "head_to_head", "sessions_list", "session_view",
+    "players_list", "search_facts", "search_sessions", "head_to_head", "sessions_list", "session_view",
     "games_without_session",
 })
 
@@ -205,6 +205,12 @@ def player_results(player_id: str) -> pa.Table:
 def search_facts(search: Any) -> tuple[list[dict[str, Any]], bool]:
     """The seats a fact search finds and whether there were more (warehouse.search), cached."""
     return _query("search_facts", search)  # type: ignore[no-any-return]
+
+
+def search_sessions(search: Any) -> tuple[list[dict[str, Any]], bool]:
+    """The (session, player) pairs a per-session fact search finds, and whether there were
+    more (warehouse.search.find_sessions), cached."""
+    return _query("search_sessions", search)  # type: ignore[no-any-return]
 
 
 def players_list(game: str | None = None, search: str = "",

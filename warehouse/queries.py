@@ -322,6 +322,14 @@ def search_facts(con: duckdb.DuckDBPyConnection, search: Any) -> tuple[list[dict
     return find(con, search)
 
 
+def search_sessions(con: duckdb.DuckDBPyConnection, search: Any
+                    ) -> tuple[list[dict[str, Any]], bool]:
+    """The (session, player) pairs whose facts summed over the session meet a ``Search``
+    (``warehouse.search.find_sessions``) and whether more matched than its limit."""
+    from warehouse.search import find_sessions
+    return find_sessions(con, search)
+
+
 def head_to_head(con: duckdb.DuckDBPyConnection, a: str, b: str) -> pa.Table:
     """Two players' games together per game type and relation (``warehouse.compare``)."""
     from warehouse.compare import head_to_head as h2h

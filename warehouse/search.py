@@ -5,6 +5,11 @@ each fact first happened — what ``liujia find`` and the dashboard's Search pag
 A condition is a fact name with a comparison of its count in that seat's game: ``held_bomb``
 (at least once), ``won_duel>=2``, ``burned=0`` (never: a seat without the fact's row counts
 0). Every condition applies to the same seat; ``player``, ``result`` and the dates narrow it.
+
+``find_sessions`` asks the same of a player's whole session ("拉客 twice in one session"): the
+counts are summed over the games of one session (one game type, one session id: the sessions
+of ``warehouse.sessions``) that the player sat in and the dates keep, and each fact's first
+moment is the earliest game of the session where it happened.
 User input reaches SQL only as ``?`` parameters; fact names are checked against the catalogs
 of the games searched.
 """
@@ -151,6 +156,66 @@ def find(con: duckdb.DuckDBPyConnection, s: Search) -> tuple[list[dict[str, Any]
                       for i, c in enumerate(s.conditions)]
         out.append(r)
     return out, more
+
+
+def _session_sql(s: Search) -> tuple[str, list[Any]]:
+    """The per-session query: each seat's counts (a left join per condition), summed per
+    (game type, session, player); the first game and seq of each fact in the session."""
+    cols = ["g.game", "g.session", "s.player_id", "g.game_id", "g.started", "g.source_file",
+            "s.seat", "s.score"]
+    joins, params = [], []
+    for i, c in enumerate(s.conditions):
+        joins.append(f"LEFT JOIN facts f{i} ON f{i}.game_id = s.game_id AND f{i}.seat = s.seat "
+                     f"AND f{i}.fact = ?")
+        params.append(c.fact)
+        cols += [f"coalesce(f{i}.count, 0) AS c{i}", f"f{i}.first_seq AS q{i}"]
+    where = ["g.session IS NOT NULL"]
+    filters = [v for v in (s.player, s.game) if v is not None]
+    where += [f"{col} = ?" for col, v in (("s.player_id", s.player), ("g.game", s.game))
+              if v is not None]
+    low, high = Scope(since=s.since, until=s.until).bounds()
+    where += [w for w, d in (("epoch_us(g.started) >= ?", low), ("epoch_us(g.started) < ?", high))
+              if d is not None]
+    dates = [d for d in (low, high) if d is not None]
+    sums, having = [], []
+    for i, _ in enumerate(s.conditions):
+        sums += [f"sum(c{i})::BIGINT AS count_{i}",
+                 f"arg_min({{'game_id': game_id, 'seat': seat, 'seq': q{i}, "
+                 f"'source_file': source_file, 'started_us': epoch_us(started)}}, (started, game_id)) FILTER (WHERE c{i} > 0) "
+                 f"AS first_{i}"]
+        having.append(f"sum(c{i}) {s.conditions[i].op} ?")
+    sql = (f"WITH per_game AS (SELECT {', '.join(cols)} FROM seats s JOIN games g ON "
+           f"g.game_id = s.game_id {' '.join(joins)} WHERE {' AND '.join(where)}) "
+           "SELECT game, session, player_id, count(*)::BIGINT AS games, min(started) AS started, "
+           f"max(started) AS last_started, sum(score)::BIGINT AS total{''.join(', ' + x for x in sums)} "
+           "FROM per_game GROUP BY game, session, player_id "
+           f"{'HAVING ' + ' AND '.join(having) if having else ''} "
+           "ORDER BY started DESC, game, session, player_id LIMIT ?")
+    counts = [c.n for c in s.conditions]
+    return sql, [*params, *filters, *dates, *counts, s.limit + 1]
+
+
+def find_sessions(con: duckdb.DuckDBPyConnection, s: Search
+                  ) -> tuple[list[dict[str, Any]], bool]:
+    """The (session, player) pairs whose facts summed over the session's games meet every
+    condition (latest sessions first), each with its games, total score and ``facts``: per
+    condition the count and where it first happened in the session (``first``: game id,
+    seat, seq, log file, the game's start in µs; None if it never did); and whether more than ``limit`` matched."""
+    if s.result is not None:
+        raise SearchError("a session has no result to search by (its winners: liujia sessions)")
+    if s.game is not None and s.game not in GAMES:
+        raise SearchError(f"unknown game {s.game!r}; known: {', '.join(sorted(GAMES))}")
+    check_conditions(list(s.conditions), s.game)
+    sql, params = _session_sql(s)
+    rows = con.execute(sql, params).fetchall()
+    names = [d[0] for d in con.description or ()]
+    out = []
+    for row in rows[:s.limit]:
+        r = dict(zip(names, row, strict=True))
+        r["facts"] = [{"fact": c.fact, "condition": str(c), "count": r.pop(f"count_{i}"),
+                       "first": r.pop(f"first_{i}")} for i, c in enumerate(s.conditions)]
+        out.append(r)
+    return out, len(rows) > s.limit
 
 
 def first_moment(row: dict[str, Any]) -> int | None:

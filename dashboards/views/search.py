@@ -1,7 +1,8 @@
 """Search page: find the games where one seat's facts meet every condition (docs/facts.md) —
-facts that happened and facts that did not, chosen by their readable names — narrowed by game
-type, player, result and dates; each row opens the replay at the moment its first fact happened,
-in that player's seat. The filters live in the URL, so a search is a link to share. Player ids
+facts that happened (at least N times) and facts that did not, chosen by their readable names —
+narrowed by game type, player, result and dates; or, over a whole session, the players whose
+facts summed over its games do. Each row opens the replay at the moment its first fact
+happened, in that player's seat. The filters live in the URL, so a search is a link to share. Player ids
 and game ids are untrusted: they reach the page only in data frames and plain text."""
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from dashboards import data, ui
 from engine.games import GAMES
 from warehouse.search import RESULTS, Condition, Search, SearchError, catalog, first_moment
 
+MAX_TIMES = 99
+
 LIMIT = 200
 ss = st.session_state
 KEYS = {"game": "se_game", "facts": "se_facts", "never": "se_never", "result": "se_result",
-        "player": "se_player", "since": "se_since", "until": "se_until"}
+        "player": "se_player", "since": "se_since", "until": "se_until", "times": "se_times",
+        "per": "se_per"}
 
 
 def _day(text: str | None) -> date | None:
@@ -43,14 +47,20 @@ def from_url() -> None:
     ss[KEYS["result"]] = qp.get("result") if qp.get("result") in RESULTS else None
     ss[KEYS["player"]] = (qp.get("player") or "")[:200]
     ss[KEYS["since"]], ss[KEYS["until"]] = _day(qp.get("since")), _day(qp.get("until"))
+    times = qp.get("times") or "1"
+    ss[KEYS["times"]] = int(times) if times.isascii() and times.isdigit() \
+        and 1 <= int(times) <= MAX_TIMES else 1
+    ss[KEYS["per"]] = qp.get("per") == "session"
     ss["se_loaded"] = True
 
 
-def to_url(search: Search, never: list[str]) -> None:
+def to_url(search: Search, never: list[str], per_session: bool) -> None:
     """Put the filters in the URL (only those set)."""
+    times = max((c.n for c in search.conditions if c.op == ">="), default=1)
     want = {"game": search.game, "result": search.result, "player": search.player,
             "facts": ",".join(c.fact for c in search.conditions if c.op == ">="),
-            "never": ",".join(never),
+            "never": ",".join(never), "times": str(times) if times > 1 else None,
+            "per": "session" if per_session else None,
             "since": search.since.isoformat() if search.since else None,
             "until": search.until.isoformat() if search.until else None}
     want = {k: v for k, v in want.items() if v}
@@ -67,8 +77,12 @@ def _fact_label(names: dict[str, dict[str, str]]) -> Any:
     return label
 
 
-def filters() -> tuple[Search, list[str]]:
-    """The page's widgets and the search they ask for."""
+def filters() -> tuple[Search, list[str], bool]:
+    """The page's widgets, the search they ask for and whether it is over whole sessions."""
+    per_session = st.toggle("Over a whole session", key=KEYS["per"],
+                            help="count each fact over the games of a session (one game type, "
+                            "one session id) a player sat in: e.g. finished last (拉客) at "
+                            "least twice in one session")
     c1, c2, c3 = st.columns([2, 2, 1])
     game = c1.selectbox("Game", [None, *sorted(GAMES)], format_func=ui.game_label,
                         key=KEYS["game"], help="the facts offered are this game's")
@@ -80,24 +94,65 @@ def filters() -> tuple[Search, list[str]]:
     facts = c2.multiselect("Happened to the seat", order, format_func=label, key=KEYS["facts"],
                            max_selections=8, help="every fact chosen happened at least once")
     result = c3.selectbox("Result", [None, *RESULTS], key=KEYS["result"],
-                          format_func=lambda r: "any result" if r is None else r)
+                          format_func=lambda r: "any result" if r is None else r,
+                          disabled=per_session, help="a game's result (a session has none)")
+    times = c3.number_input("At least … times", min_value=1, max_value=MAX_TIMES, step=1,
+                            key=KEYS["times"], help="each fact chosen happened at least this "
+                            "often (in the game, or in the session)")
     d1, d2, d3, d4 = st.columns([2, 2, 1, 1])
     never = d1.multiselect("Never happened", order, format_func=label, key=KEYS["never"],
                            max_selections=4, help="none of these happened to the seat")
     player = d2.text_input("Player id", key=KEYS["player"], placeholder="any player").strip()
     since = d3.date_input("From", value=None, key=KEYS["since"], format="YYYY-MM-DD")
     until = d4.date_input("Until", value=None, key=KEYS["until"], format="YYYY-MM-DD")
-    conditions = tuple(Condition(f) for f in facts) + tuple(Condition(f, "=", 0) for f in never)
-    search = Search(conditions=conditions, player=player or None, game=game, result=result,
+    conditions = (tuple(Condition(f, ">=", int(times)) for f in facts)
+                  + tuple(Condition(f, "=", 0) for f in never))
+    search = Search(conditions=conditions, player=player or None, game=game,
+                    result=None if per_session else result,
                     since=since if isinstance(since, date) else None,
                     until=until if isinstance(until, date) else None, limit=LIMIT)
-    return search, never
+    return search, never, per_session
 
 
 def replay_link(row: dict[str, Any]) -> str:
     """The replay page at the row's first fact (its first event without one), in its seat."""
     seq = first_moment(row) or 0
     return (f"./replay?game={quote(str(row['game_id']))}&step={seq}&view={int(row['seat'])}")
+
+
+def session_first(row: dict[str, Any]) -> dict[str, Any] | None:
+    """Where the first of a session row's facts happened (game, seat, seq; None: none did)."""
+    firsts = [f["first"] for f in row["facts"] if f["first"] is not None]
+    return min(firsts, key=lambda x: (x["started_us"], x["game_id"], x["seq"])) \
+        if firsts else None
+
+
+def session_link(row: dict[str, Any]) -> str:
+    """The replay page where the session's first fact happened, in that player's seat."""
+    first = session_first(row)
+    if first is None:
+        return ""
+    return (f"./replay?game={quote(str(first['game_id']))}&step={first['seq']}"
+            f"&view={int(first['seat'])}")
+
+
+def session_table(rows: list[dict[str, Any]], names: dict[str, dict[str, str]]
+                  ) -> pl.DataFrame:
+    """The (session, player) pairs found as a frame: the session, the player's games and
+    total, each fact's count in the session and the game it first happened in."""
+    label = _fact_label(names)
+    out = []
+    for r in rows:
+        line = {"started": r["started"], "game": ui.game_label(r["game"]),
+                "session": r["session"], "player": r["player_id"], "games": r["games"],
+                "total": r["total"]}
+        for f in r["facts"]:
+            shown = f"{label(f['fact'])}" + (" (never)" if (f["count"] == 0) else "")
+            line[shown] = ("–" if f["first"] is None else
+                           f"{f['count']}× from {f['first']['game_id']} seq {f['first']['seq']}")
+        line["replay"] = session_link(r)
+        out.append(line)
+    return pl.DataFrame(out)
 
 
 def table(rows: list[dict[str, Any]], names: dict[str, dict[str, str]]) -> pl.DataFrame:
@@ -130,8 +185,8 @@ def main() -> None:
     st.caption("Games where one seat's facts meet every condition: what it held, played, "
                "took or suffered (docs/facts.md). Select a row to open the replay at the "
                "moment the first fact happened, in that seat.")
-    search, never = filters()
-    to_url(search, never)
+    search, never, per_session = filters()
+    to_url(search, never, per_session)
     if search.since and search.until and search.since > search.until:
         ui.note("'From' is after 'Until': no game can match.", "warning")
         st.stop()
@@ -139,17 +194,18 @@ def main() -> None:
         ui.note("Choose at least one fact (or a player) to search.", "info")
         st.stop()
     try:
-        rows, more = ui.load(data.search_facts, search)
+        rows, more = ui.load(data.search_sessions if per_session else data.search_facts, search)
     except SearchError as exc:
         ui.note(str(exc), "warning")
         st.stop()
     if not rows:
-        ui.note("No game matches.", "info")
+        ui.note("No session matches." if per_session else "No game matches.", "info")
         st.stop()
-    ui.note(f"{len(rows)} seat{'s' * (len(rows) != 1)} found"
+    what = "session and player" if per_session else "seat"
+    ui.note(f"{len(rows)} {what}{'s' * (len(rows) != 1)} found"
             + (f" (the latest {LIMIT}; narrow the search to see older ones)" if more else ""),
             "caption")
-    frame = table(rows, catalog(search.game))
+    frame = (session_table if per_session else table)(rows, catalog(search.game))
     picked = st.dataframe(
         frame, hide_index=True, width="stretch", key="se_rows", on_select="rerun",
         selection_mode="single-row",
@@ -157,8 +213,11 @@ def main() -> None:
     chosen = picked.selection.rows if picked is not None else []
     if chosen:
         r = rows[chosen[0]]
-        st.switch_page("views/replay.py", query_params={
-            "game": r["game_id"], "step": str(first_moment(r) or 0), "view": str(r["seat"])})
+        at = session_first(r) if per_session else {
+            "game_id": r["game_id"], "seq": first_moment(r) or 0, "seat": r["seat"]}
+        if at is not None:
+            st.switch_page("views/replay.py", query_params={
+                "game": at["game_id"], "step": str(at["seq"]), "view": str(at["seat"])})
 
 
 main()

@@ -21,6 +21,7 @@ from liujia.commands.stats import when
 from warehouse.paths import default_db
 
 HEADER = ("started", "game", "game id", "seat", "player", "result", "score")
+SESSION_HEADER = ("started", "game", "session", "player", "games", "total")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -35,6 +36,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--fact", action="append", default=[], metavar="NAME[>=N]",
                    help="a fact and its count in the seat's game: NAME (at least once), "
                    "NAME>=N, NAME=N, NAME<N … (NAME=0: never); repeat for more (all must hold)")
+    p.add_argument("--per-session", action="store_true",
+                   help="the conditions on a player's counts summed over a session (the games "
+                   "of one game type sharing a session id, e.g. `--fact lake>=2 --per-session`: "
+                   "拉客 twice in one session); one row per session and player")
     p.add_argument("--player", metavar="ID", help="only this player's seats")
     p.add_argument("--game", choices=sorted(GAMES), help="only games of this type")
     p.add_argument("--result", choices=("win", "loss", "draw"), help="only seats with this result")
@@ -97,6 +102,32 @@ def lines(rows: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def _session_moment(f: dict[str, Any]) -> str:
+    first = f["first"]
+    where = "" if first is None else f" (first in {first['game_id']} at seq {first['seq']})"
+    return f"{f['condition']}: {f['count']}{where}"
+
+
+def session_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The (session, player) pairs found as aligned text lines (a header first), each followed
+    by its facts and the command that opens the replay where the first of them happened."""
+    table = [SESSION_HEADER] + [(r["started"].strftime("%Y-%m-%d %H:%M"), r["game"],
+                                 r["session"], r["player_id"], str(r["games"]),
+                                 f"{r['total']:+d}") for r in rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(SESSION_HEADER))]
+    out = ["  ".join(c.ljust(w) for c, w in zip(table[0], widths, strict=True)).rstrip()]
+    for row, r in zip(table[1:], rows, strict=True):
+        out.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+        if r["facts"]:
+            out.append("    " + "; ".join(_session_moment(f) for f in r["facts"]))
+        firsts = [f["first"] for f in r["facts"] if f["first"] is not None]
+        if firsts:
+            first = min(firsts, key=lambda x: (x["started_us"], x["game_id"], x["seq"]))
+            out.append(f"    liujia replay {first['source_file']} --game {first['game_id']} "
+                       f"--step {first['seq']} --seat {first['seat']}")
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the seats found."""
     if args.list_facts:
@@ -105,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
         return OK
     import duckdb
 
-    from warehouse.search import Search, SearchError, find, parse_condition
+    from warehouse.search import Search, SearchError, find, find_sessions, parse_condition
     try:
         search = Search(conditions=tuple(parse_condition(c) for c in args.fact),
                         player=args.player, game=args.game, result=args.result,
@@ -116,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(con, str):
         return fail(con)
     try:
-        rows, more = find(con, search)
+        rows, more = (find_sessions if args.per_session else find)(con, search)
     except SearchError as exc:
         return fail(str(exc))
     except duckdb.Error as exc:
@@ -124,12 +155,14 @@ def run(args: argparse.Namespace) -> int:
     finally:
         con.close()
     if not rows:
-        return fail("no game matches" + "".join(f" {c}" for c in args.fact), FOUND)
+        what = "no session" if args.per_session else "no game"
+        return fail(what + " matches" + "".join(f" {c}" for c in args.fact), FOUND)
     if args.json:
         for r in rows:
-            print(safe_json({**r, "started": r["started"].isoformat()}))
+            print(safe_json({**r, **{k: r[k].isoformat() for k in ("started", "last_started")
+                                     if k in r}}))
         return OK
-    for line in lines(rows):
+    for line in (session_lines if args.per_session else lines)(rows):
         print(safe_text(line))
     if more:
         print(f"… the latest {len(rows)} shown (--limit raises it)")

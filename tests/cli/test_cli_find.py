@@ -112,3 +112,53 @@ def test_list_facts(capsys, toy_game):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "小墩 (toy_tricks): 6 facts"
     assert any(x.split()[0] == "held_ace" and "TRICK-" in x for x in out[1:])
+
+
+def _sessions_from_logs(games: list) -> tuple[dict, dict]:
+    """From the logs alone: each game's session and start (its GAME_START)."""
+    session, start = {}, {}
+    for events in games:
+        session[events[0].game_id] = json.loads(events[0].payload)["session"]
+        start[events[0].game_id] = events[0].ts
+    return session, start
+
+
+def test_per_session_sums_a_players_facts_over_the_session(toy_db, capsys):
+    db, games = toy_db
+    session, start = _sessions_from_logs(games)
+    assert len(set(session.values())) >= 3            # the corpus has several sessions
+    totals: dict = {}
+    firsts: dict = {}
+    for r in facts_table(games).to_pylist():
+        if r["fact"] != "held_ace":
+            continue
+        key = (session[r["game_id"]], r["player_id"])
+        totals[key] = totals.get(key, 0) + r["count"]
+        firsts[key] = min(firsts.get(key, (9e18,)),
+                          (start[r["game_id"]], r["game_id"], r["first_seq"], r["seat"]))
+    want = {k for k, n in totals.items() if n >= 4}
+    assert want and want != set(totals)               # the condition keeps some, not all
+    code, out, err = _find(capsys, db, "--fact", "held_ace>=4", "--per-session", "--json",
+                           "--limit", "10000")
+    rows = _json(out)
+    assert code == 0 and err == ""
+    assert {(r["session"], r["player_id"]) for r in rows} == want
+    for r in rows:
+        key = (r["session"], r["player_id"])
+        (f,) = r["facts"]
+        assert f["count"] == totals[key]
+        _, gid, seq, seat = firsts[key]
+        assert (f["first"]["game_id"], f["first"]["seq"], f["first"]["seat"]) == (gid, seq, seat)
+        assert r["games"] == sum(1 for g in games if session[g[0].game_id] == r["session"]
+                                 and r["player_id"] in json.loads(g[0].payload)["players"])
+    code, out, _ = _find(capsys, db, "--fact", "held_ace>=4", "--per-session", "--limit", "2")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[:3] == ["started", "game", "session"]
+    assert "held_ace>=4: " in out and "(first in " in out
+    assert sum(x.strip().startswith("liujia replay ") for x in lines) == 2
+
+
+def test_per_session_refuses_a_result(toy_db, capsys):
+    db, _ = toy_db
+    code, out, err = _find(capsys, db, "--fact", "held_ace", "--per-session", "--result", "win")
+    assert code == 2 and out == "" and "a session has no result" in err

@@ -77,3 +77,31 @@ def test_no_condition_asks_for_one(toy_db, monkeypatch):
     at = _search(toy_db, monkeypatch)
     assert any("Choose at least one fact" in h.proto.body for h in at.html)
     assert not at.dataframe
+
+
+def test_a_session_search_in_the_url_finds_what_the_warehouse_finds(toy_db, monkeypatch):
+    from warehouse.search import find_sessions
+    at = _search(toy_db, monkeypatch, game=TOY, facts="held_ace", times="4", per="session")
+    with reader(toy_db) as con:
+        want, _ = find_sessions(con, Search(conditions=(Condition("held_ace", ">=", 4),),
+                                            game=TOY))
+        every, _ = find_sessions(con, Search(conditions=(Condition("held_ace"),), game=TOY))
+    assert want and len(want) < len(every)          # "at least 4 times" narrows it
+    frame = at.dataframe[0].value
+    assert list(frame["session"]) == [r["session"] for r in want]
+    assert list(frame["player"]) == [r["player_id"] for r in want]
+    assert list(frame["total"]) == [r["total"] for r in want]
+    for link, r in zip(frame["replay"], want, strict=True):
+        (f,) = r["facts"]
+        first = f["first"]
+        assert f["count"] >= 4
+        assert link == f"./replay?game={first['game_id']}&step={first['seq']}&view={first['seat']}"
+    assert at.toggle(key="se_per").value is True and at.number_input(key="se_times").value == 4
+    assert at.query_params["per"] == "session" and at.query_params["times"] == "4"
+    assert at.selectbox(key="se_result").disabled
+
+
+def test_a_planted_count_is_dropped(toy_db, monkeypatch):
+    at = _search(toy_db, monkeypatch, game=TOY, facts="held_ace", times="1e9<i>")
+    assert at.number_input(key="se_times").value == 1
+    assert "times" not in at.query_params
