@@ -5,6 +5,8 @@ own figures (``queries.players_list``, ``tendencies.player_tendencies``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import duckdb
 import pyarrow as pa
 
@@ -35,3 +37,26 @@ agg AS (SELECT game, relation, count(*)::BIGINT AS games,
         FROM pairs GROUP BY ALL)
 SELECT *, a_wins::DOUBLE / games AS rate, {low} AS low, {high} AS high FROM agg
 ORDER BY game, relation""", params={"a": str(a), "b": str(b)}).to_arrow_table()
+
+
+def side_by_side(a_rows: list[dict[str, Any]], b_rows: list[dict[str, Any]]
+                 ) -> list[dict[str, Any]]:
+    """Two players' tendency rows of one game (``player_tendencies``) merged per tendency:
+    the population's rate, each one's k, n, rate, low and high (``A …``, ``B …``; None where
+    a player had no opportunity) and ``apart`` — the two 95% intervals do not overlap; in
+    the order of A's rows, then B's others."""
+    fields = ("k", "n", "rate", "low", "high")
+    merged: dict[str, dict[str, Any]] = {}
+    for who, rows in (("A", a_rows), ("B", b_rows)):
+        for r in rows:
+            m = merged.setdefault(r["tendency"], {
+                "tendency": r["tendency"], "population_rate": r["population_rate"],
+                **{f"{w} {f}": None for w in ("A", "B") for f in fields}})
+            m.update({f"{who} {f}": r[f] for f in fields})
+    out = []
+    for m in merged.values():
+        lows, highs = (m["A low"], m["B low"]), (m["A high"], m["B high"])
+        known = None not in lows and None not in highs
+        m["apart"] = known and (highs[0] < lows[1] or highs[1] < lows[0])
+        out.append(m)
+    return out

@@ -16,6 +16,7 @@ import streamlit as st
 
 from dashboards import data, ui
 from dashboards import profile_data as pd_
+from warehouse.compare import side_by_side
 from warehouse.records import with_headline
 
 ss = st.session_state
@@ -60,16 +61,13 @@ def record_table(rows: list[dict[str, Any]]) -> pl.DataFrame:
 
 def tendency_frame(a: str, b: str, game: str) -> pl.DataFrame:
     """Every tendency of a game with either player's opportunity: both rates, n and intervals,
-    the population's rate, and whether the intervals are apart."""
-    parts = []
-    for who, player in (("A", a), ("B", b)):
-        t = pl.from_arrow(ui.load(pd_.player_tendencies, player, game))
-        parts.append(t.select("tendency", "population_rate", *(
-            pl.col(c).alias(f"{who} {c}") for c in ("k", "n", "rate", "low", "high"))))
-    both = parts[0].join(parts[1], on=["tendency", "population_rate"], how="full",
-                         coalesce=True)
-    apart = (pl.col("A high") < pl.col("B low")) | (pl.col("B high") < pl.col("A low"))
-    return both.with_columns(apart.fill_null(False).alias("apart"))
+    the population's rate, and whether the intervals are apart (``warehouse.compare``)."""
+    rows = [ui.load(pd_.player_tendencies, p, game).to_pylist() for p in (a, b)]
+    schema: dict[str, Any] = {"tendency": pl.String, "population_rate": pl.Float64}
+    for who in ("A", "B"):
+        schema |= {f"{who} k": pl.Int64, f"{who} n": pl.Int64, f"{who} rate": pl.Float64,
+                   f"{who} low": pl.Float64, f"{who} high": pl.Float64}
+    return pl.DataFrame(side_by_side(*rows), schema=schema | {"apart": pl.Boolean})
 
 
 def tendency_chart(frame: pl.DataFrame, game: str) -> alt.LayerChart:
