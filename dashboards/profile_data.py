@@ -16,6 +16,7 @@ import streamlit as st
 
 from dashboards import data
 from warehouse import queries as wq
+from warehouse import reviews as wr
 from warehouse import tendencies as wt
 from warehouse.slices import player_slice
 from warehouse.tendencies import Scope
@@ -26,7 +27,7 @@ MAX_BLOCKS = 20          # the default block size keeps the chart within this ma
 
 # The named queries the profile runs one by one (``_query``), by module.
 QUERIES = {"player_tendencies": wt, "partnerships": wt, "as_of": wt, "player_span": wq,
-           "results_over_time": wq}
+           "results_over_time": wq, "accuracy": wr, "worst": wr}
 
 
 def default_block(games: int) -> int:
@@ -179,6 +180,18 @@ def results_over_time(player: str, game: str | None = None, scope: Scope | None 
                       block: int = 20) -> pa.Table:
     """The player's results in blocks of ``block`` games (``results_over_time``)."""
     return _query("results_over_time", player, game, _scope_args(scope), block)
+
+
+def accuracy(player: str, game: str | None = None,
+             scope: Scope | None = None) -> list[dict[str, Any]]:
+    """The player's review accuracy per game type beside everyone's (``warehouse.reviews``)."""
+    return _query("accuracy", player, game, _scope_args(scope))  # type: ignore[no-any-return]
+
+
+def worst(player: str, game: str | None = None, scope: Scope | None = None,
+          limit: int = 10) -> list[dict[str, Any]]:
+    """The player's graded decisions with the largest loss (``warehouse.reviews.worst``)."""
+    return _query("worst", player, game, _scope_args(scope), limit)  # type: ignore[no-any-return]
 
 
 def as_of(game_id: str) -> pa.Table:

@@ -385,3 +385,56 @@ def review_game(events: Sequence[Event], seats: Sequence[int], settings: Setting
         if progress is not None:
             progress(i + 1, len(points))
     return result
+
+
+REVIEW_VERSION = 1        # the reviewer's method; stored with every review (a change of
+                          # method that changes values is a new version)
+
+
+def reviews_arrow() -> Any:
+    """The Arrow schema of the warehouse's ``reviews`` rows (``review_rows``)."""
+    import pyarrow as pa
+    cand = pa.struct([("text", pa.string()), ("kind", pa.string()),
+                      ("cards", pa.list_(pa.uint8())), ("value", pa.float64()),
+                      ("se", pa.float64()), ("p_best", pa.float64())])
+    return pa.schema([
+        ("game_id", pa.string()), ("game", pa.string()), ("seq", pa.uint32()),
+        ("seat", pa.int8()), ("player_id", pa.string()), ("options", pa.int32()),
+        ("worlds", pa.int32()), ("chosen", pa.string()), ("best", pa.string()),
+        ("candidates", pa.list_(cand)), ("loss", pa.float64()), ("loss_se", pa.float64()),
+        ("grade", pa.string()), ("withheld", pa.string()), ("flag", pa.bool_()),
+        ("scale", pa.string()), ("review_version", pa.int16()), ("seed", pa.int64()),
+        ("max_worlds", pa.int32()),
+    ])
+
+
+def review_rows(review: GameReview, events: Sequence[Event]) -> list[dict[str, Any]]:
+    """A game's review as the warehouse's rows: one per decision reviewed (the candidates
+    best first, the chosen one's text and the best one's), and one per decision that could
+    not be reviewed (no candidates, the grade withheld saying why); nothing of a decision the
+    review did not reach (a budget, Ctrl-C)."""
+    import json
+    game = review.game
+    players = json.loads(events[0].payload or "{}").get("players") or []
+    seat_of = {e.seq: e.seat for e in events}
+    base = {"game_id": review.game_id, "game": game.GAME_ID, "scale": game.review_scale.kind,
+            "review_version": REVIEW_VERSION, "seed": review.settings.seed,
+            "max_worlds": review.settings.max_worlds}
+
+    def player(seat: int) -> str:
+        return str(players[seat]) if 0 <= seat < len(players) else ""
+    rows = [{**base, "seq": d.seq, "seat": d.seat, "player_id": player(d.seat),
+             "options": d.options, "worlds": d.worlds,
+             "chosen": action_text(game, d.candidates[d.chosen].action),
+             "best": action_text(game, d.best.action),
+             "candidates": [{"text": action_text(game, c.action), "kind": c.action.kind,
+                             "cards": list(c.action.cards), "value": c.value, "se": c.se,
+                             "p_best": c.p_best} for c in d.candidates],
+             "loss": d.loss, "loss_se": d.loss_se, "grade": d.grade, "withheld": d.withheld,
+             "flag": d.flag} for d in review.decisions]
+    rows += [{**base, "seq": seq, "seat": seat_of.get(seq, -1),
+              "player_id": player(seat_of.get(seq, -1)), "options": 0, "worlds": 0,
+              "chosen": "", "best": "", "candidates": [], "loss": None, "loss_se": None,
+              "grade": None, "withheld": f"not reviewed: {why}", "flag": False}
+             for seq, why in review.failed]
+    return sorted(rows, key=lambda r: r["seq"])

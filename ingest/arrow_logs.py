@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -96,6 +97,8 @@ class ReadPolicy(NamedTuple):
 
     require: str = "none"
     trusted: frozenset[str] = frozenset()
+    review: Any = None          # engine.review.Settings: review every decision of the games
+                                # loaded (of the games that declare a sampler)
 
 
 @dataclass
@@ -116,6 +119,7 @@ class FileResult:
     events: pa.Table | None = None
     decisions: pa.Table | None = None
     facts: pa.Table | None = None
+    reviews: pa.Table | None = None
     warnings: list[str] = field(default_factory=list)
     signature: str = "unsigned"            # signature_state of the file
     key_id: str | None = None              # the key that signed it
@@ -259,7 +263,28 @@ def _read_file(p: Path, strict: bool, policy: ReadPolicy) -> FileResult:
     res.decisions = decisions if replayed == len(res.ok_ids) else _kept(decisions, res.ok_ids)
     found = facts.table()
     res.facts = found if replayed == len(res.ok_ids) else _kept(found, res.ok_ids)
+    res.reviews = _reviews(ok_games, policy.review, res)
     return res
+
+
+def _reviews(games: list[list[Event]], settings: Any, res: FileResult) -> pa.Table:
+    """The reviews of every decision of the valid games (``engine.review``; none unless
+    asked); a game whose type declares no sampler is named in a warning, not reviewed."""
+    from engine.replay import game_module
+    from engine.review import review_game, review_rows, reviews_arrow
+
+    rows: list[dict[str, Any]] = []
+    if settings is not None:
+        for events in games:
+            game = game_module(events[0])
+            if game.sample_world is None:
+                res.warnings.append(f"{res.path}: game {events[0].game_id}: {game.TITLE} "
+                                    "cannot be reviewed yet (no world sampler)")
+                continue
+            players = json.loads(events[0].payload or "{}").get("players") or []
+            review = review_game(events, range(len(players)), settings)
+            rows += review_rows(review, events)
+    return pa.Table.from_pylist(rows, schema=reviews_arrow())
 
 
 def _project(spath: str, g: Any, gv: GameVerdict, fv: FileVerdict, note: str,

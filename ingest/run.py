@@ -82,6 +82,7 @@ class IngestSummary:
     warnings: list[str] = field(default_factory=list)   # JSONL: unknown fields, ignored
     signatures: dict[str, int] = field(default_factory=dict)   # files read by signature state
     anchors_added: int = 0
+    reviewed: int = 0               # rows added to the reviews table (--review)
 
     @property
     def reconciles(self) -> bool:
@@ -117,7 +118,8 @@ class IngestSummary:
         return (f"{self.command} run {self.run_id} into {self.db}: {self.files} file(s), "
                 f"{self.games_read} game(s) read = {self.loaded} loaded + "
                 f"{self.already_present} already present + {self.quarantined} quarantined"
-                f"{files_q}; {self.events_loaded:,} events loaded in {self.seconds:.2f} s{rate}")
+                f"{files_q}; {self.events_loaded:,} events loaded in {self.seconds:.2f} s{rate}"
+                + (f"; {self.reviewed:,} decision(s) reviewed" if self.reviewed else ""))
 
 
 def _check_named(p: Path) -> None:
@@ -374,6 +376,7 @@ _INSERTS = {
     "events": "INSERT INTO events BY NAME SELECT * FROM _ingest_rows",
     "decisions": "INSERT INTO decisions BY NAME SELECT * FROM _ingest_rows",
     "facts": "INSERT INTO facts BY NAME SELECT * FROM _ingest_rows",
+    "reviews": "INSERT INTO reviews BY NAME SELECT * FROM _ingest_rows",
 }
 ROW_TABLES = tuple(_INSERTS)     # the tables a file's valid games add rows to
 
@@ -466,6 +469,7 @@ class _Loader:
             "run_id", columns.numbers([s.run_id] * games.num_rows, pa.int32()))
         for t, x in rows.items():
             self.bufs[t].append(x)
+        s.reviewed += rows["reviews"].num_rows
         self.buf_events += rows["events"].num_rows
         if self.buf_events >= FLUSH_EVENTS:
             self.flush()
@@ -628,7 +632,7 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
 def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
          progress: bool, workers: int | None, fresh: bool, command: str,
          recheck: bool = False, strict: bool = False, require: str = "none",
-         trusted: Iterable[str] | None = None) -> IngestSummary:
+         trusted: Iterable[str] | None = None, review: Any = None) -> IngestSummary:
     t0 = time.perf_counter()
     started = datetime.now(UTC)
     names = [str(p) for p in paths]
@@ -645,7 +649,7 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     # the workers read while the lock is taken and the warehouse opened; under the lock,
     # _load decides which files are read after all
     anchored = _anchors_of(target)
-    policy = ReadPolicy(require, frozenset(trusted or ()))
+    policy = ReadPolicy(require, frozenset(trusted or ()), review)
     with _FileReader(n_workers, early, strict, policy) as results, \
             writing(target, fresh=fresh) as con:
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
@@ -686,22 +690,24 @@ def ingest_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, recheck: bool = False,
     strict: bool = False, require: str = "none", trusted: Iterable[str] | None = None,
+    review: Any = None,
 ) -> IngestSummary:
     """Ingest log files and folders into the warehouse (default_db() unless db is given).
     A file byte for byte equal to one already ingested whole is not read again, unless
     recheck is set; strict: a JSONL field the format does not know quarantines its game;
     require (none, signed, trusted: signed by one of the ``trusted`` key ids): the games of
-    other files are quarantined."""
+    other files are quarantined; review (``engine.review.Settings``): every decision of the
+    games loaded is reviewed into the ``reviews`` table."""
     return _run(paths, db, progress, workers, fresh=False, command="ingest", recheck=recheck,
-                strict=strict, require=require, trusted=trusted)
+                strict=strict, require=require, trusted=trusted, review=review)
 
 
 def rebuild_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, strict: bool = False,
-    require: str = "none", trusted: Iterable[str] | None = None,
+    require: str = "none", trusted: Iterable[str] | None = None, review: Any = None,
 ) -> IngestSummary:
     """Build a fresh warehouse from the logs and swap it in for the old one atomically; the
-    anchors of the old one are kept (``warehouse.anchors``)."""
+    anchors of the old one are kept (``warehouse.anchors``); review: as ``ingest_paths``."""
     return _run(paths, db, progress, workers, fresh=True, command="rebuild", strict=strict,
-                require=require, trusted=trusted)
+                require=require, trusted=trusted, review=review)

@@ -8,9 +8,7 @@ import html
 from typing import Any
 
 from engine.events import Event
-from engine.review import Candidate, DecisionReview, GameReview, action_text
-
-REVIEW_VERSION = 1
+from engine.review import REVIEW_VERSION, Candidate, DecisionReview, GameReview, action_text
 
 
 def _act(review: GameReview, e: Event) -> str:

@@ -11,11 +11,12 @@ from engine.events import SCHEMA as EVENT_SCHEMA
 # table (engine.decisions, docs/decisions.md); 5: tendency_counts (every player's counts of
 # the tendency catalog) and result_counts (everyone's results by seat and by side), written by
 # each ingest run (warehouse.tendencies.write_counts); 6: the facts table (engine.facts,
-# docs/facts.md)
-SCHEMA_VERSION = 6
+# docs/facts.md); 7: the reviews table (engine.review, docs/review.md), filled by
+# `liujia ingest --review`
+SCHEMA_VERSION = 7
 
 TABLES = ("meta", "ingest_runs", "games", "seats", "events", "quarantine", "ingested_files",
-          "decisions", "tendency_counts", "result_counts", "facts")
+          "decisions", "tendency_counts", "result_counts", "facts", "reviews")
 
 DDL = (
     """CREATE TABLE IF NOT EXISTS meta (
@@ -136,6 +137,28 @@ DDL = (
         fact VARCHAR NOT NULL,
         count INTEGER NOT NULL,
         first_seq UINTEGER NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS reviews (
+        game_id VARCHAR NOT NULL,
+        game VARCHAR NOT NULL,
+        seq UINTEGER NOT NULL,
+        seat TINYINT NOT NULL,
+        player_id VARCHAR NOT NULL,
+        options INTEGER NOT NULL,
+        worlds INTEGER NOT NULL,
+        chosen VARCHAR NOT NULL,
+        best VARCHAR NOT NULL,
+        candidates STRUCT(text VARCHAR, kind VARCHAR, cards UTINYINT[], value DOUBLE,
+                          se DOUBLE, p_best DOUBLE)[] NOT NULL,
+        loss DOUBLE,
+        loss_se DOUBLE,
+        grade VARCHAR,
+        withheld VARCHAR,
+        flag BOOLEAN NOT NULL,
+        scale VARCHAR NOT NULL,
+        review_version SMALLINT NOT NULL,
+        seed BIGINT NOT NULL,
+        max_worlds INTEGER NOT NULL
     )""",
     """CREATE TABLE IF NOT EXISTS tendency_counts (
         game VARCHAR NOT NULL,

@@ -407,6 +407,56 @@ def tendencies_section(tendencies: dict[str, Any]) -> None:
         st.altair_chart(tendency_chart(frame, g), width="stretch")
 
 
+def accuracy_section(game: str | None, scope: Scope) -> None:
+    """The review's verdict on the player's decisions per game type beside everyone's, and
+    the worst decisions, each opening the replay at that moment in the player's seat."""
+    from engine.games import find_game
+    from warehouse.reviews import MIN_GRADED
+
+    st.subheader("Accuracy")
+    rows = ui.load(pd_.accuracy, player, game, scope)
+    if not rows:
+        st.caption("No reviewed decision of the player in these filters: reviews are made by "
+                   "`liujia ingest --review` (docs/review.md).")
+        return
+    st.caption("From the move review (docs/review.md): per game type, the decisions reviewed "
+               "and graded (a grade withheld when the loss was too uncertain), the mean loss "
+               "against the best candidate on the game's own scale with its 95% interval, and "
+               "the share of mistakes and blunders with its Wilson interval — beside every "
+               f"player's. Under {MIN_GRADED} graded decisions a figure is withheld (–).")
+    frame = pl.DataFrame([{
+        "game": ui.game_label(r["game"]), "scale": find_game(r["game"]).review_scale.unit,
+        "reviewed": r["reviewed"], "graded": r["graded"], "mean loss": r["mean_loss"],
+        "95% interval": "–" if r["loss_low"] is None
+        else f"{r['loss_low']:.3f} to {r['loss_high']:.3f}",
+        "everyone's mean loss": r.get("population_mean_loss"),
+        "mistakes and blunders": r["bad_rate"],
+        "95% interval ": ui.interval_text(r["bad_low"], r["bad_high"]),
+        "everyone's share": r.get("population_bad_rate"), "blunders": r["blunders"],
+        "flags": r["flags"]} for r in rows],
+        schema_overrides={"mean loss": pl.Float64, "everyone's mean loss": pl.Float64,
+                          "mistakes and blunders": pl.Float64, "everyone's share": pl.Float64})
+    st.dataframe(frame, hide_index=True, width="stretch", key="pl_accuracy",
+                 column_config={"mistakes and blunders": PERCENT, "everyone's share": PERCENT,
+                                "mean loss": st.column_config.NumberColumn(format="%.3f"),
+                                "everyone's mean loss": st.column_config.NumberColumn(
+                                    format="%.3f")})
+    bad = ui.load(pd_.worst, player, game, scope)
+    if not bad:
+        st.caption("No graded inaccuracy, mistake or blunder.")
+        return
+    st.markdown("**Worst decisions**")
+    st.dataframe(pl.DataFrame([{
+        "started": r["started"], "game": ui.game_label(r["game"]), "game id": r["game_id"],
+        "seq": r["seq"], "grade": r["grade"], "loss": r["loss"], "± se": r["loss_se"],
+        "chosen": r["chosen"], "better": r["best"],
+        "replay": f"./replay?game={quote(r['game_id'])}&step={r['seq']}&view={int(r['seat'])}"}
+        for r in bad]), hide_index=True, width="stretch", key="pl_worst",
+        column_config={"replay": st.column_config.LinkColumn("replay", display_text="open"),
+                       "loss": st.column_config.NumberColumn(format="%.3f"),
+                       "± se": st.column_config.NumberColumn(format="%.3f")})
+
+
 def partners_section(partners: pl.DataFrame) -> None:
     """Each teammate and opposite with n games, wins and the win rate's interval."""
     st.subheader("Partnerships")
@@ -458,5 +508,6 @@ n_games = int(record["games"].sum())
 record_section(record, pl.from_arrow(prof["scores"]))
 results_section(prof, game, scope, n_games)
 tendencies_section(prof["tendencies"])
+accuracy_section(game, scope)
 partners_section(pl.from_arrow(prof["partnerships"]))
 games_section(pl.from_arrow(prof["games"]), n_games)

@@ -39,10 +39,36 @@ def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="quarantine the games of logs that are not signed (signed) or not "
                    "signed by a key trusted here (trusted: `liujia keys trust`); default "
                    "none. A bad signature or a broken deal commitment is always quarantined")
+    p.add_argument("--review", action="store_true",
+                   help="review every decision of the games loaded (docs/review.md) into the "
+                   "warehouse's reviews table, for the games that declare a world sampler; "
+                   "slow: minutes per game at the default --review-worlds")
+    p.add_argument("--review-worlds", type=_worlds, default=32, metavar="N",
+                   help="at most N sampled worlds per decision (default 32; from 4 to 1024): "
+                   "more worlds, fewer grades withheld, longer runs")
+    p.add_argument("--review-seed", type=int, default=0, metavar="S",
+                   help="seed of the reviews (default 0): the same seed, the same reviews")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true",
                    help="print the run summary (with every quarantined item) as one JSON object")
     return p
+
+
+def _worlds(text: str) -> int:
+    """A --review-worlds value: a whole number from 4 to 1024."""
+    if not (text.isascii() and text.isdigit()) or not 4 <= int(text) <= 1024:
+        raise argparse.ArgumentTypeError(f"not a whole number from 4 to 1024: {text!r}")
+    return int(text)
+
+
+def review_settings(args: argparse.Namespace) -> object:
+    """The review settings --review asks for (None without it)."""
+    if not getattr(args, "review", False):
+        return None
+    from engine.review import Settings
+    n = args.review_worlds
+    return Settings(seed=args.review_seed, min_worlds=min(16, n), max_worlds=n,
+                    batch=min(16, n))
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -115,7 +141,7 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
         from liujia.keys import trusted_ids
         s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers,
                strict=getattr(args, "strict", False), require=args.require,
-               trusted=trusted_ids(), **kw)
+               trusted=trusted_ids(), review=review_settings(args), **kw)
     except (IngestIOError, WarehouseError) as exc:
         return fail(str(exc), USAGE)
     except duckdb.Error as exc:
