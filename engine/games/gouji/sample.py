@@ -190,6 +190,7 @@ def _draw(k: _Known, rng: random.Random) -> dict[int, list[int]] | None:
     if len(fives) > len(allowed):
         return None
     at5 = set(rng.sample(allowed, len(fives)))
+    rng.shuffle(fives)
     rest += threes
     rng.shuffle(rest)
     it5, it = iter(fives), iter(rest)
