@@ -101,15 +101,13 @@ def _follow(k: _Known, s: GoujiState, seen: Sequence[Event]) -> None:
         elif kind == "CUT":
             k.cut = (-1, e.cards[0])
         elif kind == "PLAY":
-            if "void" in e.tag.split("+"):
-                k.plays[e.seat].append(e.cards)        # 诈烧: played, never the top (GJ-43)
-                continue
-            if top >= 0 and not out >> top & 1:
+            void = "void" in e.tag.split("+")          # 诈烧: played, never the top (GJ-43)
+            if top >= 0 and not void and not out >> top & 1:
                 k.beaten_at.append((top, len(k.plays[top]), False))
             k.plays[e.seat].append(e.cards)
             if any(STRENGTH[c] == THREE for c in e.cards):
-                k.only3.add(e.seat)                    # GJ-28
-            top = e.seat
+                k.only3.add(e.seat)                    # GJ-28 (a void play too)
+            top = top if void else e.seat
         elif kind == "HUIWU":
             for seat_text, faces in sorted(json.loads(e.payload or "{}").items()):
                 seat = int(seat_text)
