@@ -99,14 +99,16 @@ def test_a_budget_that_grades_nothing_says_so(toy_log, capsys):
     assert code == 1 and out == "" and "graded nothing" in err
 
 
-def test_a_game_without_a_sampler_cannot_be_reviewed_yet(capsys, tmp_path):
-    out = tmp_path / "gouji"
-    assert main(["simulate", "--game", "gouji", "--games", "1", "--seed", "1", "--out",
-                 str(out), "--quiet"]) == 0
-    (f,) = sorted(out.glob("*.arrows"))
-    gid = read_log(f).games[0].game_id
+def test_a_game_without_a_sampler_cannot_be_reviewed_yet(toy_log, capsys, monkeypatch):
+    import dataclasses
+
+    from engine import games
+    f, gid = toy_log
+    # the toy game as a package that declares no sample_world would register it
+    monkeypatch.setitem(games._CACHE, TOY, dataclasses.replace(games.find_game(TOY),
+                                                               sample_world=None))
     code, _, err = _run(capsys, str(f), "--game", gid)
-    assert code == 1 and "够级 (gouji) cannot be reviewed yet" in err
+    assert code == 1 and "小墩 (toy_tricks) cannot be reviewed yet" in err
 
 
 def test_ctrl_c_prints_what_was_reviewed_and_exits_130(toy_log, capsys, monkeypatch):

@@ -107,9 +107,14 @@ def test_the_what_if_world_follows_the_better_line(mds_games):
     pytest.skip("no reviewed decision with a better line in these games")
 
 
-def test_a_game_without_a_sampler_says_it_cannot_be_reviewed(gouji_db, gouji_games,
-                                                            monkeypatch):
-    gid = gouji_games[3][0].game_id                 # 够级 declares no sampler yet
-    at = _page(gouji_db, monkeypatch, game=gid, step="10", view="auditor")
+def test_a_game_without_a_sampler_says_it_cannot_be_reviewed(mds_db, mds_games, monkeypatch):
+    import dataclasses
+
+    from engine import games
+    # 摸到爽 as a package that declares no sample_world would register it
+    monkeypatch.setitem(games._CACHE, GAME, dataclasses.replace(find_game(GAME),
+                                                                sample_world=None))
+    gid = mds_games[0][0].game_id
+    at = _page(mds_db, monkeypatch, game=gid, step="10", view="auditor")
     assert any("cannot be reviewed yet" in h.proto.body for h in at.html)
     assert _review_expanders(at) == []

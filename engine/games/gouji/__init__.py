@@ -1,6 +1,7 @@
 """够级 (gouji): rules GJ-1 … GJ-49 of rules/gouji.md."""
 
 from engine.games.base import DecisionHooks, FactHooks, Game
+from engine.games.frame import WIN_SCALE
 from engine.games.gouji import decisions as _decisions
 from engine.games.gouji import facts as _facts
 from engine.games.gouji import game as _g
@@ -17,6 +18,7 @@ from engine.games.gouji.position import (
     to_position,
     view,
 )
+from engine.games.gouji.sample import sample_world
 from engine.games.gouji.state import GoujiState, opposite
 from engine.games.gouji.state import team_of as _team_index
 from engine.games.gouji.table import table
@@ -66,6 +68,9 @@ GAME = Game(
     POLICIES=POLICIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     style_categories=STYLE_CATEGORIES, standing_actions=_g.out_of_turn_actions,
     annotate=_g.annotate, facts=FactHooks.of(_facts),
+    # review (engine/review.py): a team win or loss (GJ-32), so the win probability
+    # (WIN_SCALE); rollouts by the greedy policy
+    sample_world=sample_world, review_scale=WIN_SCALE, review_policy="greedy",
 )
 
 __all__ = ["GAME", *_game_all, "GoujiOptions", "GoujiState", "Options", "opposite", "team_of",
