@@ -104,7 +104,7 @@ QUERIES = frozenset({
     "counts", "games_by_type", "session_games", "session_totals", "results_by_side",
     "recent_games", "recent_by_type", "find_games",
     "game_players", "game_events", "quarantine", "ingest_runs", "player_results",
-    "players_list", "search_facts", "search_sessions", "head_to_head", "sessions_list", "session_view",
+    "players_list", "search_facts", "search_sessions", "head_to_head", "review_at", "sessions_list", "session_view",
     "games_without_session",
 })
 
@@ -211,6 +211,11 @@ def search_sessions(search: Any) -> tuple[list[dict[str, Any]], bool]:
     """The (session, player) pairs a per-session fact search finds, and whether there were
     more (warehouse.search.find_sessions), cached."""
     return _query("search_sessions", search)  # type: ignore[no-any-return]
+
+
+def review_at(game_id: str, seq: int) -> dict[str, Any] | None:
+    """The warehouse's stored review of one decision (``liujia ingest --review``), cached."""
+    return _query("review_at", game_id, seq)  # type: ignore[no-any-return]
 
 
 def players_list(game: str | None = None, search: str = "",

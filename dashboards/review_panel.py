@@ -1,6 +1,7 @@
-"""The replay page's review of the decision made at the step (engine/review.py), on request: the grade of
-the action chosen, the candidates with their values, and the better line, which can be stepped
-through ("what if") on a world as the deciding seat saw it.
+"""The replay page's review of the decision made at the step (engine/review.py): the stored review
+when the warehouse has one (``liujia ingest --review``: shown at once), else on request — the
+grade of the action chosen, the candidates with their values, and the better line, which can be
+stepped through ("what if") on a world as the deciding seat saw it.
 
 A seat's perspective shows only the review of its own decisions (another seat's review would
 tell what that seat held); the auditor sees every seat's. The "what if" table is drawn as the
@@ -105,9 +106,14 @@ def render(game_id: str, rp: Replay, step: int, perspective: int | str,
     e = decision_at(rp, step, perspective)
     if e is None:
         return
-    with st.expander(f"Review this decision: seat {e.seat}, {action_text(rp.game, e)}"):
+    stored = ui.load(data.review_at, game_id, e.seq)
+    with st.expander(f"Review this decision: seat {e.seat}, {action_text(rp.game, e)}",
+                     expanded=stored is not None):
+        if stored is not None:
+            _show_stored(rp, stored)
         key = (game_id, data.current_fingerprint())
-        if not st.button("Review it", key=f"rv_{game_id}_{e.seq}") and \
+        label = "Review it again, with the better line" if stored else "Review it"
+        if not st.button(label, key=f"rv_{game_id}_{e.seq}") and \
                 (key, e.seq) not in st.session_state.get("rv_done", set()):
             ui.note(f"Samples up to {WORLDS} worlds consistent with what seat {e.seat} knew "
                     "and plays every candidate out in each (a second or a few).", "caption")
@@ -121,6 +127,28 @@ def render(game_id: str, rp: Replay, step: int, perspective: int | str,
         if r is None:
             return
         _show(rp, e, r, players)
+
+
+def _show_stored(rp: Replay, r: dict[str, Any]) -> None:
+    """The warehouse's review of the decision: its verdict and candidates as stored."""
+    sc = rp.game.review_scale
+    if not r["candidates"]:
+        ui.note(f"Stored review: {r['withheld']}", "caption")
+        return
+    grade = r["grade"] or ("best" if r["rank"] == 0 else "good")
+    verdict = f"grade withheld ({r['withheld']})" if r["withheld"] else grade
+    flag = " — flagged: almost surely not best" if r["flag"] else ""
+    ui.note(f"Stored review (seed {r['seed']}, {r['worlds']} worlds, {r['options']} options): "
+            f"{verdict}: loss {r['loss']:.3f} ± {r['loss_se']:.3f} ({sc.unit}){flag}",
+            "warning" if r["grade"] or r["flag"] else "info")
+    cands = r["candidates"]
+    marks = ["chosen" if j == r["rank"] else "better" if j < r["rank"] else ""
+             for j in range(len(cands))]
+    st.dataframe(pa.table({
+        "": marks, "action": [c["text"] for c in cands],
+        "value": [round(c["value"], 3) for c in cands],
+        "± se": [round(c["se"], 3) for c in cands],
+        "best in": [f"{c['p_best']:.0%}" for c in cands]}), hide_index=True, width="stretch")
 
 
 def _show(rp: Replay, e: Event, r: DecisionReview, players: list[str]) -> None:

@@ -401,6 +401,7 @@ def reviews_arrow() -> Any:
         ("game_id", pa.string()), ("game", pa.string()), ("seq", pa.uint32()),
         ("seat", pa.int8()), ("player_id", pa.string()), ("options", pa.int32()),
         ("worlds", pa.int32()), ("chosen", pa.string()), ("best", pa.string()),
+        ("rank", pa.int32()),
         ("candidates", pa.list_(cand)), ("loss", pa.float64()), ("loss_se", pa.float64()),
         ("grade", pa.string()), ("withheld", pa.string()), ("flag", pa.bool_()),
         ("scale", pa.string()), ("review_version", pa.int16()), ("seed", pa.int64()),
@@ -426,7 +427,7 @@ def review_rows(review: GameReview, events: Sequence[Event]) -> list[dict[str, A
     rows = [{**base, "seq": d.seq, "seat": d.seat, "player_id": player(d.seat),
              "options": d.options, "worlds": d.worlds,
              "chosen": action_text(game, d.candidates[d.chosen].action),
-             "best": action_text(game, d.best.action),
+             "best": action_text(game, d.best.action), "rank": d.chosen,
              "candidates": [{"text": action_text(game, c.action), "kind": c.action.kind,
                              "cards": list(c.action.cards), "value": c.value, "se": c.se,
                              "p_best": c.p_best} for c in d.candidates],
@@ -434,7 +435,7 @@ def review_rows(review: GameReview, events: Sequence[Event]) -> list[dict[str, A
              "flag": d.flag} for d in review.decisions]
     rows += [{**base, "seq": seq, "seat": seat_of.get(seq, -1),
               "player_id": player(seat_of.get(seq, -1)), "options": 0, "worlds": 0,
-              "chosen": "", "best": "", "candidates": [], "loss": None, "loss_se": None,
+              "chosen": "", "best": "", "rank": -1, "candidates": [], "loss": None, "loss_se": None,
               "grade": None, "withheld": f"not reviewed: {why}", "flag": False}
              for seq, why in review.failed]
     return sorted(rows, key=lambda r: r["seq"])

@@ -330,6 +330,12 @@ def search_sessions(con: duckdb.DuckDBPyConnection, search: Any
     return find_sessions(con, search)
 
 
+def review_at(con: duckdb.DuckDBPyConnection, game_id: str, seq: int) -> dict[str, Any] | None:
+    """The stored review of one decision (``warehouse.reviews.review_at``; None: none)."""
+    from warehouse.reviews import review_at as stored
+    return stored(con, game_id, seq)
+
+
 def head_to_head(con: duckdb.DuckDBPyConnection, a: str, b: str) -> pa.Table:
     """Two players' games together per game type and relation (``warehouse.compare``)."""
     from warehouse.compare import head_to_head as h2h

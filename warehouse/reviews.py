@@ -92,3 +92,11 @@ ORDER BY r.loss DESC, g.started DESC, r.game_id, r.seq LIMIT $limit""",
                       {**params, "player": player, "limit": limit})
     names = [d[0] for d in cur.description or ()]
     return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]
+
+
+def review_at(con: duckdb.DuckDBPyConnection, game_id: str, seq: int) -> dict[str, Any] | None:
+    """The stored review of the decision at seq of a game (None: not reviewed)."""
+    cur = con.execute("SELECT * FROM reviews WHERE game_id = ? AND seq = ?", [game_id, seq])
+    names = [d[0] for d in cur.description or ()]
+    row = cur.fetchone()
+    return None if row is None else dict(zip(names, row, strict=True))

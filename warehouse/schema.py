@@ -148,6 +148,7 @@ DDL = (
         worlds INTEGER NOT NULL,
         chosen VARCHAR NOT NULL,
         best VARCHAR NOT NULL,
+        rank INTEGER NOT NULL,
         candidates STRUCT(text VARCHAR, kind VARCHAR, cards UTINYINT[], value DOUBLE,
                           se DOUBLE, p_best DOUBLE)[] NOT NULL,
         loss DOUBLE,

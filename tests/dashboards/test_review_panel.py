@@ -114,7 +114,41 @@ def test_a_game_without_a_sampler_says_it_cannot_be_reviewed(mds_db, mds_games, 
     # 摸到爽 as a package that declares no sample_world would register it
     monkeypatch.setitem(games._CACHE, GAME, dataclasses.replace(find_game(GAME),
                                                                 sample_world=None))
+    import streamlit as st
+    st.cache_resource.clear()       # the replays the earlier tests cached hold the real game
+    st.cache_data.clear()
     gid = mds_games[0][0].game_id
     at = _page(mds_db, monkeypatch, game=gid, step="10", view="auditor")
     assert any("cannot be reviewed yet" in h.proto.body for h in at.html)
     assert _review_expanders(at) == []
+
+
+def test_a_stored_review_is_shown_at_once(tmp_path, mds_games, monkeypatch):
+    """A warehouse ingested with --review: the step's stored verdict and candidates are shown
+    without asking, as the reviews table holds them; a seat never sees another's."""
+    import duckdb
+
+    from engine.review import Settings
+    from ingest import ingest_paths
+    (tmp_path / "logs").mkdir()
+    write_log(tmp_path / "logs" / "mds.arrows", mds_games[:1])
+    db = tmp_path / "reviewed.duckdb"
+    ingest_paths([tmp_path / "logs"], db=db, progress=False, workers=1,
+                 review=Settings(seed=2, min_worlds=8, max_worlds=8, batch=8, candidates=3))
+    gid = mds_games[0][0].game_id
+    step, seat = _decision_step(mds_games[0])
+    with duckdb.connect(str(db), read_only=True) as con:
+        texts, rank, seed = con.execute(
+            "SELECT list_transform(candidates, lambda c: c.text), rank, seed FROM reviews "
+            "WHERE game_id = ? AND seq = ?", [gid, step]).fetchone()
+    at = _page(db, monkeypatch, game=gid, step=str(step), view="auditor")
+    (cands,) = [d.value for d in at.dataframe if "best in" in d.value.columns]
+    assert list(cands["action"]) == list(texts)
+    assert list(cands[""]).index("chosen") == rank
+    assert all(m == "better" for m in list(cands[""])[:rank])
+    assert any(f"Stored review (seed {seed}" in h.proto.body for h in at.html)
+    assert [b.label for b in at.button if b.label.startswith("Review it")] == [
+        "Review it again, with the better line"]
+    other = _page(db, monkeypatch, game=gid, step=str(step), view=str((seat + 1) % 3))
+    assert not [d for d in other.dataframe if "best in" in d.value.columns]
+    assert not any("Stored review" in h.proto.body for h in other.html)

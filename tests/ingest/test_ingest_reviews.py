@@ -22,7 +22,7 @@ from liujia.cli import main
 from tests.ingest.conftest import make_illegal
 
 SETTINGS = Settings(seed=3, min_worlds=8, max_worlds=8, batch=8, candidates=4)
-COLUMNS = ("game_id", "seq", "seat", "player_id", "options", "worlds", "chosen", "best",
+COLUMNS = ("game_id", "seq", "seat", "player_id", "options", "worlds", "chosen", "best", "rank",
            "loss", "loss_se", "grade", "withheld", "flag", "review_version", "seed",
            "max_worlds")
 
