@@ -136,26 +136,31 @@ def _sql(s: Search) -> tuple[str, list[Any]]:
     return sql, [*params, *counts, *filters, *dates, s.limit + 1]
 
 
+def _found(con: duckdb.DuckDBPyConnection, s: Search, sql: str, params: list[Any],
+           first: str) -> tuple[list[dict[str, Any]], bool]:
+    """Run a search's query (the game type and the fact names checked first): each row as a
+    dict with ``facts``, per condition its count and its ``first`` column; and whether more
+    than ``limit`` matched."""
+    if s.game is not None and s.game not in GAMES:
+        raise SearchError(f"unknown game {s.game!r}; known: {', '.join(sorted(GAMES))}")
+    check_conditions(list(s.conditions), s.game)
+    rows = con.execute(sql, params).fetchall()
+    names = [d[0] for d in con.description or ()]
+    out = []
+    for row in rows[:s.limit]:
+        r = dict(zip(names, row, strict=True))
+        r["facts"] = [{"fact": c.fact, "condition": str(c), "count": r.pop(f"count_{i}"),
+                       first: r.pop(f"first_{i}")} for i, c in enumerate(s.conditions)]
+        out.append(r)
+    return out, len(rows) > s.limit
+
+
 def find(con: duckdb.DuckDBPyConnection, s: Search) -> tuple[list[dict[str, Any]], bool]:
     """The matching seats (latest games first), each with ``facts``: per condition its
     count and first seq (None: it never happened); and whether more than ``limit`` matched."""
     if s.result is not None and s.result not in RESULTS:
         raise SearchError(f"result {s.result!r} is not one of {', '.join(RESULTS)}")
-    if s.game is not None and s.game not in GAMES:
-        raise SearchError(f"unknown game {s.game!r}; known: {', '.join(sorted(GAMES))}")
-    check_conditions(list(s.conditions), s.game)
-    sql, params = _sql(s)
-    rows = con.execute(sql, params).fetchall()
-    names = [d[0] for d in con.description or ()]
-    more = len(rows) > s.limit
-    out = []
-    for row in rows[:s.limit]:
-        r = dict(zip(names, row, strict=True))
-        r["facts"] = [{"fact": c.fact, "condition": str(c), "count": r.pop(f"count_{i}"),
-                       "first_seq": r.pop(f"first_{i}")}
-                      for i, c in enumerate(s.conditions)]
-        out.append(r)
-    return out, more
+    return _found(con, s, *_sql(s), "first_seq")
 
 
 def _session_sql(s: Search) -> tuple[str, list[Any]]:
@@ -200,22 +205,11 @@ def find_sessions(con: duckdb.DuckDBPyConnection, s: Search
     """The (session, player) pairs whose facts summed over the session's games meet every
     condition (latest sessions first), each with its games, total score and ``facts``: per
     condition the count and where it first happened in the session (``first``: game id,
-    seat, seq, log file, the game's start in µs; None if it never did); and whether more than ``limit`` matched."""
+    seat, seq, log file, the game's start in µs; None if it never did); and whether more
+    than ``limit`` matched."""
     if s.result is not None:
         raise SearchError("a session has no result to search by (its winners: liujia sessions)")
-    if s.game is not None and s.game not in GAMES:
-        raise SearchError(f"unknown game {s.game!r}; known: {', '.join(sorted(GAMES))}")
-    check_conditions(list(s.conditions), s.game)
-    sql, params = _session_sql(s)
-    rows = con.execute(sql, params).fetchall()
-    names = [d[0] for d in con.description or ()]
-    out = []
-    for row in rows[:s.limit]:
-        r = dict(zip(names, row, strict=True))
-        r["facts"] = [{"fact": c.fact, "condition": str(c), "count": r.pop(f"count_{i}"),
-                       "first": r.pop(f"first_{i}")} for i, c in enumerate(s.conditions)]
-        out.append(r)
-    return out, len(rows) > s.limit
+    return _found(con, s, *_session_sql(s), "first")
 
 
 def first_moment(row: dict[str, Any]) -> int | None:

@@ -76,6 +76,13 @@ def list_facts(game: str | None) -> list[str]:
     return out
 
 
+def _aligned(table: list[tuple[str, ...]]) -> list[str]:
+    """Rows of text cells as left-aligned columns, one line each."""
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    return ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+            for row in table]
+
+
 def _moment(f: dict[str, Any]) -> str:
     first = f["first_seq"]
     return f"{f['condition']}: {f['count']}" + ("" if first is None else f" (first at seq {first})")
@@ -89,10 +96,10 @@ def lines(rows: list[dict[str, Any]]) -> list[str]:
     table = [HEADER] + [(r["started"].strftime("%Y-%m-%d %H:%M"), r["game"], r["game_id"],
                          str(r["seat"]), r["player_id"], r["result"], f"{r['score']:+d}")
                         for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(HEADER))]
-    out = ["  ".join(c.ljust(w) for c, w in zip(table[0], widths, strict=True)).rstrip()]
-    for row, r in zip(table[1:], rows, strict=True):
-        out.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    head, *body = _aligned(table)
+    out = [head]
+    for line, r in zip(body, rows, strict=True):
+        out.append(line)
         if r["facts"]:
             out.append("    " + "; ".join(_moment(f) for f in r["facts"]))
         seq = first_moment(r)
@@ -114,10 +121,10 @@ def session_lines(rows: list[dict[str, Any]]) -> list[str]:
     table = [SESSION_HEADER] + [(r["started"].strftime("%Y-%m-%d %H:%M"), r["game"],
                                  r["session"], r["player_id"], str(r["games"]),
                                  f"{r['total']:+d}") for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(SESSION_HEADER))]
-    out = ["  ".join(c.ljust(w) for c, w in zip(table[0], widths, strict=True)).rstrip()]
-    for row, r in zip(table[1:], rows, strict=True):
-        out.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
+    head, *body = _aligned(table)
+    out = [head]
+    for line, r in zip(body, rows, strict=True):
+        out.append(line)
         if r["facts"]:
             out.append("    " + "; ".join(_session_moment(f) for f in r["facts"]))
         firsts = [f["first"] for f in r["facts"] if f["first"] is not None]
