@@ -24,7 +24,7 @@ from engine.cards import N_FACES, format_face
 
 Source = duckdb.DuckDBPyConnection | str | os.PathLike[str]
 
-PARTITIONED = ("games", "seats", "events", "decisions", "facts")
+PARTITIONED = ("games", "seats", "events", "decisions", "facts", "reviews")
 FLAT = ("quarantine", "ingest_runs")
 _MONTH = "strftime(timezone('UTC', g.started), '%Y-%m') AS month"
 
@@ -37,6 +37,7 @@ _EXPORTS = {
               "FROM events e JOIN games g ON g.game_id = e.game_id",
     "decisions": f"SELECT d.*, {_MONTH} FROM decisions d JOIN games g ON g.game_id = d.game_id",
     "facts": f"SELECT f.*, {_MONTH} FROM facts f JOIN games g ON g.game_id = f.game_id",
+    "reviews": f"SELECT r.*, {_MONTH} FROM reviews r JOIN games g ON g.game_id = r.game_id",
     "quarantine": "SELECT * FROM quarantine",
     "ingest_runs": "SELECT * FROM ingest_runs",
 }
@@ -85,7 +86,7 @@ def readable(name: str, reader: pa.RecordBatchReader) -> pa.RecordBatchReader:
 
 def export_sizes(con: duckdb.DuckDBPyConnection) -> dict[str, int]:
     """The rows each exported table will have, in the order of export (PARTITIONED, then
-    FLAT): every row of seats, events, decisions and facts belongs to a game."""
+    FLAT): every row of seats, events, decisions, facts and reviews belongs to a game."""
     return {name: int(con.execute(f"SELECT count(*) FROM {name}").fetchall()[0][0])
             for name in (*PARTITIONED, *FLAT)}
 
@@ -103,8 +104,8 @@ def _counted(reader: pa.RecordBatchReader,
 
 def export_parquet(con: duckdb.DuckDBPyConnection, out_dir: str | os.PathLike[str],
                    progress: Callable[[str, int], None] | None = None) -> Path:
-    """Write the warehouse as Parquet: games, seats, events, decisions and facts partitioned
-    by game and month (hive folders game=…/month=YYYY-MM), with readable faces beside the
+    """Write the warehouse as Parquet: games, seats, events, decisions, facts and reviews
+    partitioned by game and month (hive folders game=…/month=YYYY-MM), with readable faces beside the
     card codes and labels beside the fact names; quarantine and ingest_runs as single
     files (docs/warehouse.md, *Parquet export*). ``progress(table, rows)``: told when a
     table starts (rows 0) and of the rows (more than 0) of each batch as it goes to its

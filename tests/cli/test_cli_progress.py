@@ -60,7 +60,7 @@ def _commands(corpus, out: Path) -> dict[str, list[str]]:
             "audit --json": ["audit", str(logs), "--game", game, "--json"]}
 
 
-SHOWN = {"stats": "stats: counting 13 tendencies", "export": "export events (3/7 tables)",
+SHOWN = {"stats": "stats: counting 13 tendencies", "export": "export events (3/8 tables)",
          "audit": "audit: reading"}
 
 

@@ -100,3 +100,21 @@ def test_the_command_line_reviews(toy_logs, capsys):
             main(["ingest", str(root / "logs"), "--db", str(db), "--review-worlds", bad])
         assert exc.value.code == 2
     assert "--review-worlds" in capsys.readouterr().err
+
+
+def test_export_writes_the_reviews(toy_logs, tmp_path):
+    import pyarrow.dataset as ds
+
+    from warehouse.db import reader
+    from warehouse.frames import export_parquet
+    root, _, _ = toy_logs
+    db = tmp_path / "e.duckdb"
+    ingest_paths([root / "logs"], db=db, progress=False, workers=1, review=SETTINGS)
+    with reader(db) as con:
+        export_parquet(con, tmp_path / "export")
+        want = sorted(con.execute("SELECT game_id, seq, loss FROM reviews").fetchall())
+    got = ds.dataset(tmp_path / "export" / "reviews", format="parquet",
+                     partitioning="hive").to_table()
+    assert want and sorted(zip(got["game_id"].to_pylist(), got["seq"].to_pylist(),
+                               got["loss"].to_pylist(), strict=True)) == want
+    assert set(got["game"].to_pylist()) == {want and "toy_tricks"}
