@@ -7,6 +7,7 @@ Every run reconciles: games read = loaded + already present + quarantined. A fil
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import hashlib
 import os
@@ -17,7 +18,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from importlib.metadata import PackageNotFoundError, version
@@ -42,6 +43,7 @@ from ingest.arrow_logs import (
     game_key,
     read_file,
 )
+from ingest.executor import ClusterError, cluster_executor, submit
 from warehouse import anchors
 from warehouse.anchors import Anchor, new_anchor
 from warehouse.db import WarehouseError, pause_point, reader, writer_target, writing
@@ -292,15 +294,16 @@ class _FileReader:
     warehouse is opened; ``only(files)``, under the lock, says which results are wanted."""
 
     def __init__(self, workers: int, files: Sequence[Path] = (), strict: bool = False,
-                 policy: ReadPolicy | None = None) -> None:
+                 policy: ReadPolicy | None = None, cluster: Executor | None = None) -> None:
         self.workers = workers
         self.strict = strict
         self.policy = policy
         self.todo: deque[Path] = deque()
         self.window: deque[tuple[Path, Future[FileResult]]] = deque()
         self.drop: set[Path] = set()
-        self.ex: ProcessPoolExecutor | None = None
-        if workers > 1:
+        self.ex: Executor | None = cluster          # a cluster's: not ours to shut down
+        self.cluster = cluster is not None
+        if workers > 1 and cluster is None:
             method = "fork" if _can_fork() else "spawn"
             self.ex = ProcessPoolExecutor(workers, mp_context=get_context(method),
                                           initializer=_worker_init, initargs=(os.getpid(),))
@@ -335,7 +338,7 @@ class _FileReader:
             return
         while self.todo and len(self.window) < AHEAD * self.workers:
             f = self.todo.popleft()
-            self.window.append((f, self.ex.submit(read_file, f, self.strict, self.policy)))
+            self.window.append((f, submit(self.ex, read_file, f, self.strict, self.policy)))
 
     def __iter__(self) -> Iterator[FileResult]:
         while self.window or (self.ex is None and self.todo):
@@ -348,16 +351,29 @@ class _FileReader:
                     future.cancel()
                     self._fill()
                     continue
-                res = future.result()
+                res = self._result(f, future)
                 self._fill()
             if f not in self.drop:
                 yield res
+
+    def _result(self, f: Path, future: Future[FileResult]) -> FileResult:
+        """A file's result; on a cluster, a failure that is not the file's own (a lost
+        scheduler, a worker of another version) is a ClusterError naming the file."""
+        try:
+            return future.result()
+        except (OSError, ClusterError):
+            raise
+        except Exception as exc:
+            if not self.cluster:
+                raise
+            raise ClusterError(f"the cluster failed while reading {f} "
+                               f"({type(exc).__name__}: {exc})") from None
 
     def __enter__(self) -> _FileReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        if self.ex is not None:
+        if self.ex is not None and not self.cluster:
             self.ex.shutdown(wait=True, cancel_futures=True)
 
 
@@ -632,7 +648,8 @@ def _load(con: duckdb.DuckDBPyConnection, s: IngestSummary, results: _FileReader
 def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None,
          progress: bool, workers: int | None, fresh: bool, command: str,
          recheck: bool = False, strict: bool = False, require: str = "none",
-         trusted: Iterable[str] | None = None, review: Any = None) -> IngestSummary:
+         trusted: Iterable[str] | None = None, review: Any = None,
+         scheduler: str | None = None, allow_insecure: bool = False) -> IngestSummary:
     t0 = time.perf_counter()
     started = datetime.now(UTC)
     names = [str(p) for p in paths]
@@ -650,8 +667,13 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     # _load decides which files are read after all
     anchored = _anchors_of(target)
     policy = ReadPolicy(require, frozenset(trusted or ()), review)
-    with _FileReader(n_workers, early, strict, policy) as results, \
-            writing(target, fresh=fresh) as con:
+    with contextlib.ExitStack() as stack:
+        cluster = None
+        if scheduler is not None:
+            cluster, n_workers = stack.enter_context(cluster_executor(scheduler,
+                                                                      allow_insecure))
+        results = stack.enter_context(_FileReader(n_workers, early, strict, policy, cluster))
+        con = stack.enter_context(writing(target, fresh=fresh))
         run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
         s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
                           quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
@@ -690,24 +712,29 @@ def ingest_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, recheck: bool = False,
     strict: bool = False, require: str = "none", trusted: Iterable[str] | None = None,
-    review: Any = None,
+    review: Any = None, scheduler: str | None = None, allow_insecure: bool = False,
 ) -> IngestSummary:
     """Ingest log files and folders into the warehouse (default_db() unless db is given).
     A file byte for byte equal to one already ingested whole is not read again, unless
     recheck is set; strict: a JSONL field the format does not know quarantines its game;
     require (none, signed, trusted: signed by one of the ``trusted`` key ids): the games of
     other files are quarantined; review (``engine.review.Settings``): every decision of the
-    games loaded is reviewed into the ``reviews`` table."""
+    games loaded is reviewed into the ``reviews`` table; scheduler: the files are read on
+    that Dask cluster (``ingest.executor``) instead of local worker processes."""
     return _run(paths, db, progress, workers, fresh=False, command="ingest", recheck=recheck,
-                strict=strict, require=require, trusted=trusted, review=review)
+                strict=strict, require=require, trusted=trusted, review=review,
+                scheduler=scheduler, allow_insecure=allow_insecure)
 
 
 def rebuild_paths(
     paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | None = None,
     progress: bool = True, *, workers: int | None = None, strict: bool = False,
     require: str = "none", trusted: Iterable[str] | None = None, review: Any = None,
+    scheduler: str | None = None, allow_insecure: bool = False,
 ) -> IngestSummary:
     """Build a fresh warehouse from the logs and swap it in for the old one atomically; the
-    anchors of the old one are kept (``warehouse.anchors``); review: as ``ingest_paths``."""
+    anchors of the old one are kept (``warehouse.anchors``); review, scheduler: as
+    ``ingest_paths``."""
     return _run(paths, db, progress, workers, fresh=True, command="rebuild", strict=strict,
-                require=require, trusted=trusted, review=review)
+                require=require, trusted=trusted, review=review, scheduler=scheduler,
+                allow_insecure=allow_insecure)

@@ -39,6 +39,12 @@ def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
                    help="quarantine the games of logs that are not signed (signed) or not "
                    "signed by a key trusted here (trusted: `liujia keys trust`); default "
                    "none. A bad signature or a broken deal commitment is always quarantined")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="read and replay the files on this Dask cluster (tcp://HOST:PORT or "
+                   "tls://HOST:PORT; default $LIUJIA_SCHEDULER, else this machine); the "
+                   "workers must see the same paths and run the same liujia (docs/cluster.md)")
+    p.add_argument("--allow-insecure-cluster", action="store_true",
+                   help="allow a scheduler that is not on this machine without TLS")
     p.add_argument("--review", action="store_true",
                    help="review every decision of the games loaded (docs/review.md) into the "
                    "warehouse's reviews table, for the games that declare a world sampler; "
@@ -133,6 +139,7 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
 
     import duckdb
 
+    from ingest.executor import ClusterError, scheduler_address
     from ingest.run import IngestIOError
     from warehouse.db import WarehouseError
     if args.workers is not None and args.workers < 1:
@@ -141,9 +148,13 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
         from liujia.keys import trusted_ids
         s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers,
                strict=getattr(args, "strict", False), require=args.require,
-               trusted=trusted_ids(), review=review_settings(args), **kw)
+               trusted=trusted_ids(), review=review_settings(args),
+               scheduler=scheduler_address(args.scheduler),
+               allow_insecure=args.allow_insecure_cluster, **kw)
     except (IngestIOError, WarehouseError) as exc:
         return fail(str(exc), USAGE)
+    except ClusterError as exc:
+        return fail(f"{exc}; the warehouse is unchanged", USAGE)
     except duckdb.Error as exc:
         return fail(f"{' '.join(str(exc).split())}; the warehouse is unchanged", USAGE)
     except BrokenProcessPool as exc:
@@ -151,6 +162,11 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
     except OSError as exc:   # PermissionError and the like: one line, never a traceback
         return fail(f"{exc.filename or ''}{': ' if exc.filename else ''}"
                     f"{exc.strerror or exc}", USAGE)
+    except Exception as exc:        # a cluster's own error types (a lost scheduler …)
+        if scheduler_address(args.scheduler) is None:
+            raise
+        return fail(f"the cluster failed ({type(exc).__name__}: {exc}); the warehouse is "
+                    "unchanged", USAGE)
     sys.stdout.flush()
     return report(s, args.json)
 
