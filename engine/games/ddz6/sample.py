@@ -188,11 +188,13 @@ def _see_case(ps: _Pass, e: Event) -> None:
 
 
 def _see_bid(ps: _Pass, e: Event) -> None:
+    """DDZ-16: a seat that bid is not the hidden landlord (his turn is a recorded pass)."""
     if e.value > 0:
         ps.bidders.add(e.seat)
 
 
 def _see_bid_end(ps: _Pass, e: Event) -> None:
+    """DDZ-17: the bid winner is an open landlord."""
     ps.bid_winner = e.seat
 
 

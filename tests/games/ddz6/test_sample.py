@@ -14,17 +14,26 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
+from itertools import combinations
 
 import pytest
 
+from engine.cards import RED_JOKER
 from engine.events import Event
 from engine.games import find_game
+from engine.games.ddz6 import VARIANTS
 from engine.games.ddz6 import game as dg
 from engine.games.ddz6 import sample as ds
+from engine.games.ddz6.combos import classify
 from engine.games.ddz6.info import seen_event
+from engine.games.ddz6.play import play_event
+from engine.games.ddz6.setup import deal_event
 from engine.games.ddz6.state import CASE_A, CASE_B1, DdzState
 from engine.review import decision_points
 from engine.sim import simulate
+
+from .reference import faces
+from .test_game_support import PLAYERS, arrange
 
 Point = tuple[int, DdzState, Event, tuple[Event, ...]]
 
@@ -167,15 +176,9 @@ def test_case_a_hidden_landlords_are_drawn_among_the_seats_that_may_be_one(me_hi
         drawn.add(tuple(sorted(w.hidden)))
     known = {me} if me_hidden else set(s.revealed)
     free = [x for x in range(6) if x not in (s.om, me) and x not in known]
-    want = {tuple(sorted(known | set(pick)))
-            for pick in _choose(free, 2 - len(known))}
+    want = {tuple(sorted(known | set(pick))) for pick in combinations(free, 2 - len(known))}
     assert drawn == want
     assert _refused((seq, s, e, seen), 20) == 0
-
-
-def _choose(xs: list[int], k: int) -> list[tuple[int, ...]]:
-    from itertools import combinations
-    return list(combinations(xs, k))
 
 
 def test_case_b1_a_bidder_is_never_the_hidden_landlord():
@@ -292,6 +295,44 @@ def test_a_landlord_sees_every_side_once_choosing_ends():
     s = p[1]
     for w in _worlds(p, 10):
         assert w.side_of == s.side_of and w.placed == s.placed
+    assert _refused(p, 10) == 0
+
+
+def _lock_hand() -> list[Event]:
+    """A 二打四 hand whose big landlord, seat 0, leads a 七星聚 (BJ×4 + RJ×3, DDZ-69) and the
+    eighth joker is locked where it lies (DDZ-70); then greedy play to the end."""
+    g = VARIANTS["2v4"]
+    e0 = g.start_event("lock", PLAYERS, random.Random(0), g.Options(no_bomb_autowin="off"))
+    s = g.initial_state(e0._replace(cards=arrange("2v4", {0: "BBBBRRR33"}, seed=6)))
+    events = [e0._replace(cards=s.deck)]
+    acts = [Event("BID", 0, value=3), Event("SHOW_HAND", 0, value=0),
+            Event("SHOW_HAND", 3, value=0), "BBBBRRR"]
+    policy, rng = g.POLICIES["greedy"](), random.Random(1)
+    while not g.is_over(s):
+        if s.owed:
+            e = deal_event(s, 0, 3) if s.owed[0] == "DEAL" else g.auto_event(s)   # OM 0, DM 3
+        elif acts:
+            a = acts.pop(0)
+            e = a if isinstance(a, Event) else play_event(
+                s, 0, faces(a), classify(faces(a), "2v4", s.options))
+        else:
+            e = policy.choose(s, rng)
+        e = e._replace(game_id=s.game_id, seq=s.seq)
+        g.step(s, e)
+        events.append(e)
+    return events
+
+
+def test_the_locked_joker_stays_with_the_seat_lock_named():
+    """DDZ-70: LOCK names the seat holding the eighth joker; in every world he holds it, and
+    no draw is refused for it."""
+    events = _lock_hand()
+    lock = next(e for e in events if e.kind == "LOCK")
+    assert lock.cards == (RED_JOKER,)
+    p = next(p for p in decision_points(events, range(6))
+             if p[0] > lock.seq and p[2].seat not in (0, lock.seat))
+    for w in _worlds(p, 10):
+        assert RED_JOKER in w.hands[lock.seat] and w.locked == RED_JOKER
     assert _refused(p, 10) == 0
 
 
