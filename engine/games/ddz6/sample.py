@@ -474,8 +474,9 @@ def sample_log(s: DdzState, seat: int, rng: random.Random, seen: Sequence[Event]
     view = info.view(s, seat)
     try:
         ps = seen_pass(s.variant, seat, seen)
-    except _Refused as exc:
-        raise EngineError(f"seat {seat}'s own cards do not fit the 六人斗地主 deck") from exc
+    except (_Refused, KeyError, TypeError, ValueError, IndexError) as exc:
+        raise EngineError(f"the events seat {seat} saw do not fit a 六人斗地主 deal "
+                          f"({type(exc).__name__})") from exc
     for _ in range(TRIES):
         try:
             return _world(s, seat, rng, seen, ps, view)

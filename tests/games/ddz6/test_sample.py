@@ -19,6 +19,7 @@ from itertools import combinations
 import pytest
 
 from engine.cards import RED_JOKER
+from engine.errors import EngineError
 from engine.events import Event
 from engine.games import find_game
 from engine.games.ddz6 import VARIANTS
@@ -370,3 +371,13 @@ def test_the_game_declares_the_sampler_and_a_points_scale():
         g = find_game(f"ddz6_{variant}")
         assert g.sample_world is ds.sample_world and g.review_policy == "greedy"
         assert g.review_scale.kind == "score" and g.review_scale.steps[0] > 0
+
+
+def test_seen_events_that_fit_no_deal_are_an_engine_error():
+    """Cards the seat says it played but was never dealt: no world, an EngineError (which a
+    review reports for that decision alone)."""
+    seq, s, e, seen = next(p for p in _points("3v3", 1) if p[1].phase == "play")
+    mine = s.hands[e.seat]
+    bad = (*seen, Event("PLAY", e.seat, (mine[0],) * 4, game_id=s.game_id, seq=s.seq))
+    with pytest.raises(EngineError, match="do not fit"):
+        ds.sample_world(s, e.seat, random.Random(0), bad)
