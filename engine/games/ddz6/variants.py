@@ -13,8 +13,9 @@ from engine.games.ddz6 import decisions, facts, game, info, position, tendencies
 from engine.games.ddz6.bots import POLICIES, STYLE_CATEGORIES
 from engine.games.ddz6.cards import VARIANTS as VARIANT_NAMES
 from engine.games.ddz6.options import OPTIONS
+from engine.games.ddz6.sample import sample_world
 from engine.games.ddz6.table import describe, table
-from engine.games.frame import FORMED_SIDES
+from engine.games.frame import FORMED_SIDES, ReviewScale
 
 COMMON_KINDS = ("GAME_START", "DEAL", "PLAY", "PASS", "ROUND_END", "HAND_END", "GAME_END")
 
@@ -52,6 +53,21 @@ SIM_POLICY = "random_timeouts"
 # decisions: joker bombs, reveals before round 3 and solo hands are not in every few hands).
 FACT_GAMES = 24
 
+# Review (engine/review.py): settled in points (S × N, DDZ-81 … DDZ-90), so the value is the
+# expected score. A seat's score under greedy self-play has a standard deviation of ~10 points
+# in 三打三 and 二打四 and ~7.5 in 正反 (1,000 games each, default options, docs/review.md);
+# the steps are 10 / 20 / 30 % of it, as lichess's 5 / 10 / 15 points are of a coin's 50.
+REVIEW_SCALES = {
+    "3v3": ReviewScale("score", (1.0, 2.0, 3.0), "score in points",
+                       "10, 20 and 30 % of the ~10-point spread of a seat's score"),
+    "2v4": ReviewScale("score", (1.0, 2.0, 3.0), "score in points",
+                       "10, 20 and 30 % of the ~10-point spread of a seat's score "
+                       "(base_score 1)"),
+    "zhengfan": ReviewScale("score", (0.75, 1.5, 2.25), "score in points",
+                            "10, 20 and 30 % of the ~7.5-point spread of a seat's score "
+                            "(base_score 1)"),
+}
+
 def _variant(variant: str) -> Game:
     """The declared game of one variant, built from the package's shared parts."""
     data = CONFORMANCE[variant]
@@ -81,6 +97,7 @@ def _variant(variant: str) -> Game:
                      "decision_games": 4, "rare_decisions": data["rare"],
                      "fact_games": FACT_GAMES, "rare_facts": data["rare_facts"],
                      "hostile_start_key": "options"},    # a GAME_START key the game reads
+        sample_world=sample_world, review_scale=REVIEW_SCALES[variant], review_policy="greedy",
     )
 
 
