@@ -9,7 +9,7 @@ functions and sessions (``game``), information (``info``), positions, the table
 """
 
 from engine.games.base import DecisionHooks, FactHooks, Game
-from engine.games.frame import RecordWords
+from engine.games.frame import RecordWords, ReviewScale
 from engine.games.liuhu import decisions as _decisions
 from engine.games.liuhu import facts as _facts
 from engine.games.liuhu import game as _g
@@ -20,6 +20,7 @@ from engine.games.liuhu.game import __all__ as _game_all
 from engine.games.liuhu.info import cards_visible, event_hidden, seen_event, view, window_seats
 from engine.games.liuhu.options import LiuhuOptions
 from engine.games.liuhu.position import from_position, to_position
+from engine.games.liuhu.sample import sample_world
 from engine.games.liuhu.state import LhState
 from engine.games.liuhu.table import describe, table
 
@@ -59,6 +60,14 @@ CONFORMANCE = {
                        "CHI", "PENG", "HU", "SETTLE", "GAME_END"),
 }
 
+# Settled in points (胡数, LH-59 … LH-63): a seat's chip change in a hand under greedy play has
+# a standard deviation of ~24 points (23.7 over 1 500 hands, default options: 55 % of the seats
+# neither win nor pay, a win is worth 15 or more); the steps are 10 / 20 / 30 % of it, as
+# lichess's 5 / 10 / 15 points of win probability are of a coin's 50 (docs/review.md).
+REVIEW_SCALE = ReviewScale("score", (2.4, 4.8, 7.2), "score in points (胡数)",
+                           "10, 20 and 30 % of the ~24-point spread of a seat's chip change "
+                           "in a hand, as lichess's steps are of a coin toss's")
+
 
 GAME = Game(
     GAME_ID=_g.GAME_ID, TITLE=_g.TITLE, RULE_PREFIX=_g.RULE_PREFIX, RULES_FILE=("engine", "rules/liuhu.md"),
@@ -74,6 +83,9 @@ GAME = Game(
     POLICIES=POLICIES, style_categories=STYLE_CATEGORIES, DEMO=DEMO, CONFORMANCE=CONFORMANCE,
     session_length=session_length, event_hidden=event_hidden, window_seats=window_seats,
     facts=FactHooks.of(_facts),
+    # review (engine/review.py): the seat's expected chip change in points, rollouts by the
+    # greedy policy
+    sample_world=sample_world, review_scale=REVIEW_SCALE, review_policy="greedy",
     # a hand has one winner (or a few) of six; most seats neither win nor pay (LH-61, LH-62):
     # the share of hands won is the headline, not wins / (wins + losses)
     record_words=RecordWords(
