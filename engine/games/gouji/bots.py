@@ -5,11 +5,15 @@ from __future__ import annotations
 import random
 from typing import cast
 
-from engine.events import Event
+from engine.events import NONE, Event
 from engine.games.gouji import game
-from engine.games.gouji.plays import analyse
-from engine.games.gouji.state import GoujiState, PlayInfo, opposite, team_of
-from engine.games.gouji.turns import gouji_now
+from engine.games.gouji.actions import shape_event
+from engine.games.gouji.cards import BJ_S, RJ_S, THREE, TWO_S
+from engine.games.gouji.plays import analyse, answer_shapes, groups, shape_info
+from engine.games.gouji.state import PLAY, GoujiState, PlayInfo, opposite, team_of
+from engine.games.gouji.turns import gouji_now, may_answer_gouji
+
+_new_event = tuple.__new__
 
 
 class RandomPolicy:
@@ -51,12 +55,27 @@ def _cost(a: Event) -> tuple[int, ...]:
 class GreedyPolicy:
     """A sensible beginner: leads its smallest rank whole and without wilds, keeps jokers and
     2s, answers its opposite's 够级 plays and opponents' plays cheaply when it can, lets its
-    teammates' plays stand, never burns, never yields, agrees to 和点."""
+    teammates' plays stand, never burns, never yields, agrees to 和点.
+
+    ``choose`` works its play out from the grouped hand and the top play and builds that one
+    event; ``choose_listed``, which picks from every listed legal action (hundreds on a lead),
+    is its definition and reference: both give the same action in every state (the policy
+    draws nothing from rng; ``tests/games/gouji/test_bots.py`` runs them side by side)."""
 
     name = "greedy"
 
     def choose(self, s: GoujiState, rng: random.Random) -> Event:
         """The next action of whoever the game waits for."""
+        if s.stage != PLAY or s.owed or s.xd_pending >= 0 or s.huiwu_due:
+            return self.choose_listed(s, rng)
+        g = groups(s.hands[s.to_act])
+        if s.top_seat < 0:
+            return shape_event(s, g, _lead_shape(g, len(s.hands[s.to_act]),
+                                                 s.burner == s.to_act))
+        return _answer(s, g)
+
+    def choose_listed(self, s: GoujiState, rng: random.Random) -> Event:
+        """The same choice from every listed legal action (the slow reference path)."""
         actions = game.turn_actions(s)
         first = actions[0]
         if first.kind in ("DIRECTION", "DESIGNATE", "HUIWU"):
@@ -77,6 +96,66 @@ class GreedyPolicy:
         if gouji_now(s) or _wilds(cheap) == 0 or len(s.hands[me]) < 8:
             return cheap
         return pas
+
+
+Shape = tuple[int, int, int, int, int]
+
+
+def _lead_shape(g: list[list[int]], size: int, burner: bool) -> Shape:
+    """The lead ``_lead_key`` puts first, as a shape (base, naturals, 2s, BJs, RJs) of
+    ``answer_shapes``' form. Without wilds attached a lead's key is (0, 0, 0, base, -count),
+    which the smallest natural rank below 2 led whole wins (3s, listed only when nothing but
+    3s and wilds is left, only without wilds: with them attached they lose to the 2s or a
+    joker); then all the 2s, one BJ, one RJ. The burner's leads without a joker are void
+    (GJ-39): with a joker in hand the first non-void lead is the 2s with one joker (a BJ
+    before an RJ), else that joker alone; without a joker every lead is void and the order
+    is the usual one."""
+    n2, nbj, nrj = len(g[TWO_S]), len(g[BJ_S]), len(g[RJ_S])
+    if burner and nbj + nrj:
+        if n2:
+            return (TWO_S, n2, 0, 1, 0) if nbj else (TWO_S, n2, 0, 0, 1)
+        return (BJ_S, 1, 0, 0, 0) if nbj else (RJ_S, 1, 0, 0, 0)
+    for base in range(THREE + 1, TWO_S):
+        if g[base]:
+            return (base, len(g[base]), 0, 0, 0)
+    n3 = len(g[THREE])
+    if n3 and n3 == size:
+        return (THREE, n3, 0, 0, 0)
+    if n2:
+        return (TWO_S, n2, 0, 0, 0)
+    return (BJ_S, 1, 0, 0, 0) if nbj else (RJ_S, 1, 0, 0, 0)
+
+
+def _answer(s: GoujiState, g: list[list[int]]) -> Event:
+    """The greedy answer to the top play (``choose_listed``'s, without listing): pass on a
+    teammate's play, on a 够级 play it may not or would burn to answer, with nothing that
+    beats; else the cheapest play that beats, if it needs no wild, answers a 够级 play or the
+    hand is short."""
+    me, maker = s.to_act, s.top_seat
+    pas = _new_event(Event, ("PASS", me, (), NONE, NONE, "", None, s.game_id, s.seq, 0, b""))
+    if team_of(me) == team_of(maker):
+        return pas
+    gouji = gouji_now(s)
+    if gouji and (me != opposite(maker) or not may_answer_gouji(s, me)):
+        return pas
+    shapes = answer_shapes(g, cast(PlayInfo, s.top_info))
+    if not shapes:
+        return pas
+    cheap = min(shapes, key=_shape_cost)
+    if gouji or _info_wilds(shape_info(cheap)) == 0 or len(s.hands[me]) < 8:
+        return shape_event(s, g, cheap)
+    return pas
+
+
+def _info_wilds(info: PlayInfo) -> int:
+    """``_wilds`` of a play from its shape."""
+    return info.nrj + info.nbj + (info.n2 if info.base < 15 else info.n - info.nbj - info.nrj)
+
+
+def _shape_cost(shape: Shape) -> tuple[int, ...]:
+    """``_cost`` of the play of a shape (one play a shape: the minimum is the same play)."""
+    info = shape_info(shape)
+    return (info.nrj, info.nbj, _info_wilds(info), info.base, -info.n)
 
 
 def _lead_key(a: Event) -> tuple[int, ...]:

@@ -7,10 +7,13 @@ from __future__ import annotations
 import collections
 import random
 
+import pytest
+
 from engine.games import gouji
 from engine.games.gouji.bots import GreedyPolicy, RandomPolicy
 from engine.games.gouji.plays import analyse
 
+from ...policy_pairs import compare, decision_states
 from .conftest import pos
 
 GREEDY = GreedyPolicy()
@@ -89,3 +92,30 @@ def test_random_policy_is_legal_and_varied():
         s = gouji.apply(s, a)
         kinds[a.kind] += 1
     assert kinds["PLAY"] and kinds["PASS"] and kinds["RANG"]
+
+
+OPTION_SETS = gouji.CONFORMANCE["option_sets"]
+
+
+@pytest.mark.parametrize("driver", ["greedy", "random"])
+@pytest.mark.parametrize("k", range(len(OPTION_SETS)))
+def test_fast_greedy_choice_is_the_listed_one(k, driver):
+    """The greedy play worked out from the hand (``choose``) is the one picked from every
+    listed action (``choose_listed``) in every state of greedy self-play (the states rollouts
+    meet) and of random self-play (burners, 诈烧, 闷, 会五, 宣点 and 和点), under every
+    conformance option set; the generator is left alone by both."""
+    states = decision_states("gouji", OPTION_SETS[k], driver, games=4, seed=200 + k)
+    assert compare(GREEDY.choose, GREEDY.choose_listed, states, seed=k) > 500
+
+
+def test_fast_greedy_choice_of_the_burner_and_a_hand_of_3s():
+    """The leads a burner (GJ-39: without a joker its leads are void) and a hand of only 3s and
+    wilds (GJ-28) may make: the same as the listed choice."""
+    hands = ["3s 3c 3d", "3s 2d", "3s BJ", "2s 2d BJ RJ", "BJ BJ RJ", "RJ", "2s", "5s 5h 2d BJ",
+             "3h 3d 2s RJ", "3h", "9c 2s", "Ks RJ RJ"]
+    for hand in hands:
+        for burner in (False, True):
+            s = pos(hands=[hand, "6s", "7s", "8s", "9s", "Ts"], to_act=0, last=0)
+            s.burner = 0 if burner else -1
+            want = GREEDY.choose_listed(s, random.Random(0))
+            assert GREEDY.choose(s, random.Random(0)) == want, (hand, burner)
