@@ -9,7 +9,7 @@ from engine.events import NONE, Event
 from engine.games.gouji import game
 from engine.games.gouji.actions import shape_event
 from engine.games.gouji.cards import BJ_S, RJ_S, THREE, TWO_S
-from engine.games.gouji.plays import analyse, answer_shapes, groups, shape_info
+from engine.games.gouji.plays import analyse, answer_shapes, groups
 from engine.games.gouji.state import PLAY, GoujiState, PlayInfo, opposite, team_of
 from engine.games.gouji.turns import gouji_now, may_answer_gouji
 
@@ -68,11 +68,11 @@ class GreedyPolicy:
         """The next action of whoever the game waits for."""
         if s.stage != PLAY or s.owed or s.xd_pending >= 0 or s.huiwu_due:
             return self.choose_listed(s, rng)
-        g = groups(s.hands[s.to_act])
         if s.top_seat < 0:
+            g = groups(s.hands[s.to_act])
             return shape_event(s, g, _lead_shape(g, len(s.hands[s.to_act]),
                                                  s.burner == s.to_act))
-        return _answer(s, g)
+        return _answer(s)
 
     def choose_listed(self, s: GoujiState, rng: random.Random) -> Event:
         """The same choice from every listed legal action (the slow reference path)."""
@@ -126,7 +126,7 @@ def _lead_shape(g: list[list[int]], size: int, burner: bool) -> Shape:
     return (BJ_S, 1, 0, 0, 0) if nbj else (RJ_S, 1, 0, 0, 0)
 
 
-def _answer(s: GoujiState, g: list[list[int]]) -> Event:
+def _answer(s: GoujiState) -> Event:
     """The greedy answer to the top play (``choose_listed``'s, without listing): pass on a
     teammate's play, on a 够级 play it may not or would burn to answer, with nothing that
     beats; else the cheapest play that beats, if it needs no wild, answers a 够级 play or the
@@ -138,24 +138,28 @@ def _answer(s: GoujiState, g: list[list[int]]) -> Event:
     gouji = gouji_now(s)
     if gouji and (me != opposite(maker) or not may_answer_gouji(s, me)):
         return pas
+    g = groups(s.hands[me])
     shapes = answer_shapes(g, cast(PlayInfo, s.top_info))
     if not shapes:
         return pas
-    cheap = min(shapes, key=_shape_cost)
-    if gouji or _info_wilds(shape_info(cheap)) == 0 or len(s.hands[me]) < 8:
+    cost, cheap = min((_shape_cost(shape), shape) for shape in shapes)
+    if gouji or cost[2] == 0 or len(s.hands[me]) < 8:
         return shape_event(s, g, cheap)
     return pas
 
 
-def _info_wilds(info: PlayInfo) -> int:
-    """``_wilds`` of a play from its shape."""
-    return info.nrj + info.nbj + (info.n2 if info.base < 15 else info.n - info.nbj - info.nrj)
-
-
-def _shape_cost(shape: Shape) -> tuple[int, ...]:
-    """``_cost`` of the play of a shape (one play a shape: the minimum is the same play)."""
-    info = shape_info(shape)
-    return (info.nrj, info.nbj, _info_wilds(info), info.base, -info.n)
+def _shape_cost(shape: Shape) -> tuple[int, int, int, int, int]:
+    """``_cost`` of the play of a shape, from the shape alone (its PlayInfo: ``shape_info``;
+    2s, BJs and RJs are all wild in a play of base 2 or higher). A play has one shape and a
+    shape one cost, so the cheapest shape is the cheapest play."""
+    base, k, a, b, c = shape
+    if base < TWO_S:
+        return (c, b, a + b + c, base, -(k + a + b + c))
+    if base == TWO_S:
+        return (c, b, k + b + c, base, -(k + b + c))
+    if base == BJ_S:
+        return (c, k, k + c, base, -(k + c))
+    return (k, 0, k, base, -k)
 
 
 def _lead_key(a: Event) -> tuple[int, ...]:
