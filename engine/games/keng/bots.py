@@ -11,6 +11,8 @@ from engine.games.keng.cards import CLASS, IS_JOKER, SUIT, A, K
 from engine.games.keng.plays import plays
 from engine.games.keng.state import N_SEATS, PLAYING, KengState
 
+_new_event = tuple.__new__
+
 
 class RandomPolicy:
     """Uniform over the turn actions; reports, snatches and counts at random, now and then a
@@ -129,8 +131,10 @@ def _best_turn_actions(s: KengState) -> list[Event]:
             elif score == best:
                 tied.append((cards, v))
     base = Event("PLAY", seat=seat, game_id=s.game_id, seq=s.seq)
-    if tied:
-        return [base._replace(cards=cards, value=v) for cards, v in tied]
+    if tied:                     # base._replace(cards=cards, value=v), without its overhead
+        gid, seq = s.game_id, s.seq
+        return [_new_event(Event, ("PLAY", seat, cards, NONE, v, "", None, gid, seq, 0, b""))
+                for cards, v in tied]
     if s.pending > 0:            # no play: the one other turn action (``turn_actions``)
         return [base._replace(kind="ACCEPT", cards=s.stock[:s.pending], value=s.pending)]
     if s.drawn:

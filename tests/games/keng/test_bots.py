@@ -10,6 +10,7 @@ import pytest
 
 from engine.games import keng
 from engine.games.keng.bots import GreedyPolicy
+from engine.games.keng.plays import play_rule, plays
 
 from ...policy_pairs import compare, decision_states
 
@@ -39,3 +40,28 @@ def test_ties_are_drawn_from_the_generator_in_listed_order():
         scores = [GREEDY._score(s, x) for x in acts]
         tied += scores.count(max(scores)) > 1 if acts else 0
     assert tied > 10
+
+
+def _plays_by_rule(s, seat):
+    """Every play form of the seat to act that ``play_rule`` allows, face by face in hand
+    order (the listing as first written: the reference of ``plays``)."""
+    hand = s.hands[seat]
+    out = []
+    for f in sorted(set(hand)):
+        c = hand.count(f)
+        forms = [(f,)] + [(f, f)] * (c >= 2) + [(f, f, f)] * (c >= 3 and f == 53)
+        out += [cards for cards in forms if play_rule(s, cards, len(hand)) is None]
+    return out
+
+
+@pytest.mark.parametrize("k", range(len(OPTION_SETS)))
+def test_plays_lists_what_play_rule_allows(k):
+    """``plays`` (the turn's play forms, one rule check a form) is the reference listing in
+    every state of random self-play, pending draws and joker tops among them."""
+    n = 0
+    for s in decision_states("keng", OPTION_SETS[k], "random", games=8, seed=300 + k):
+        if s.phase == "play" and s.duel is None:
+            for seat in range(6):
+                assert plays(s, seat) == _plays_by_rule(s, seat)
+            n += 1
+    assert n > 300
