@@ -9,7 +9,7 @@ from engine.events import NONE, Event
 from engine.games.gouji import game
 from engine.games.gouji.actions import shape_event
 from engine.games.gouji.cards import BJ_S, RJ_S, THREE, TWO_S
-from engine.games.gouji.plays import analyse, answer_shapes, groups
+from engine.games.gouji.plays import analyse, groups
 from engine.games.gouji.state import PLAY, GoujiState, PlayInfo, opposite, team_of
 from engine.games.gouji.turns import gouji_now, may_answer_gouji
 
@@ -139,13 +139,62 @@ def _answer(s: GoujiState) -> Event:
     if gouji and (me != opposite(maker) or not may_answer_gouji(s, me)):
         return pas
     g = groups(s.hands[me])
-    shapes = answer_shapes(g, cast(PlayInfo, s.top_info))
-    if not shapes:
+    cheap = cheapest_answer(g, cast(PlayInfo, s.top_info))
+    if cheap is None:
         return pas
-    cost, cheap = min((_shape_cost(shape), shape) for shape in shapes)
-    if gouji or cost[2] == 0 or len(s.hands[me]) < 8:
+    if gouji or _shape_cost(cheap)[2] == 0 or len(s.hands[me]) < 8:
         return shape_event(s, g, cheap)
     return pas
+
+
+def cheapest_answer(g: list[list[int]], t: PlayInfo) -> Shape | None:
+    """The shape of ``answer_shapes(g, t)`` with the lowest ``_shape_cost``, worked out per
+    family without listing them (None: nothing beats t). Every answer has t's count n and
+    needs t's BJs in RJs (GJ-14); the cost puts fewer RJs first, then fewer BJs, fewer wilds,
+    a lower base. A natural base takes as many naturals k as it can (n less the RJs needed):
+    fewer of everything else; the RJs are those needed, or more when the 2s and BJs cannot
+    fill the rest; then BJs where the 2s cannot. Likewise for a base of 2s (all the 2s it can)
+    and of BJs (all the BJs it can); RJs alone cost n RJs."""
+    if t.nrj:
+        return None
+    n, need = t.n, t.nbj
+    n2, nbj, nrj = len(g[TWO_S]), len(g[BJ_S]), len(g[RJ_S])
+    if nrj < need:
+        return None
+    best: Shape | None = None
+    for base in range(max(t.base + 1, THREE + 1), TWO_S):
+        k = min(len(g[base]), n - need)
+        if k >= 1:
+            best = _cheaper(best, _filled(base, k, n - k, n2, nbj, nrj, need))
+    if t.base < TWO_S:
+        a = min(n2, n - need)
+        if a >= 1:
+            best = _cheaper(best, _filled(TWO_S, a, n - a, 0, nbj, nrj, need))
+    if t.base < BJ_S:
+        b = min(nbj, n - need)
+        if b >= 1 and n - b <= nrj:
+            best = _cheaper(best, (BJ_S, b, 0, 0, n - b))
+    if n <= nrj:
+        best = _cheaper(best, (RJ_S, n, 0, 0, 0))
+    return best
+
+
+def _filled(base: int, k: int, rest: int, n2: int, nbj: int, nrj: int, need: int
+            ) -> Shape | None:
+    """k of the base and ``rest`` wilds: the fewest RJs (at least ``need``), then the fewest
+    BJs, the rest in 2s (none for a base of 2s: n2 = 0); None when they do not suffice."""
+    c = max(need, rest - n2 - nbj)
+    if c > min(nrj, rest):
+        return None
+    b = max(0, rest - c - n2)
+    return (base, k, rest - c - b, b, c) if base < TWO_S else (base, k, 0, b, c)
+
+
+def _cheaper(best: Shape | None, shape: Shape | None) -> Shape | None:
+    """The cheaper of two shapes (either may be None)."""
+    if shape is None or (best is not None and _shape_cost(best) <= _shape_cost(shape)):
+        return best
+    return shape
 
 
 def _shape_cost(shape: Shape) -> tuple[int, int, int, int, int]:
