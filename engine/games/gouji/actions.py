@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Callable
 from typing import cast
 
 from engine.cards import format_faces
@@ -115,28 +116,7 @@ def _lead_events(s: GoujiState, seat: int, g: list[list[int]], size: int) -> lis
     w2 = [tuple(twos[:a]) for a in range(n2 + 1)]
     wb = [tuple(bjs[:b]) for b in range(nbj + 1)]
     wr = [tuple(rjs[:c]) for c in range(nrj + 1)]
-    # the flags of a lead depend on the context only through these (turns.predict)
-    gouji_ctx = not s.open_phase and not counts_out(s, opposite(seat))
-    gouji_if_empties = gouji_ctx and n_out_for_phase(s) + 1 < 2
-    burner = s.burner == seat
-    kd = s.kd_cand == seat
-    tag_cache: dict[tuple[bool, bool, bool, bool, bool], str] = {}
-
-    def tag(base: int, n: int, a: int, b: int, c: int) -> str:
-        jok = b + c > 0
-        shaped = jok or n >= SHAPE_MIN[base]
-        pure = shaped and not jok and a == 0 and base < TWO_S
-        empties = n == size
-        void = burner and not jok and not (n == 1 and base == 3 and empties)
-        kaidian = kd and not void and base == 4 and a + b + c == 0
-        gouji = shaped and not void and (gouji_if_empties if empties else gouji_ctx)
-        key = (shaped, pure, gouji, kaidian, void)
-        t = tag_cache.get(key)
-        if t is None:
-            t = tag_cache[key] = play_tag("lead", make_info(base, n, a, b, c), gouji,
-                                                kaidian, void)
-        return t
-
+    tag = _lead_tagger(s, seat, size)
     out: list[Event] = []
     add = out.append
     mk = _new_event
@@ -171,6 +151,48 @@ def _lead_events(s: GoujiState, seat: int, g: list[list[int]], size: int) -> lis
         add(mk(Event, ("PLAY", seat, wr[c], NONE, RJ_S, tag(RJ_S, c, 0, 0, c), None, gid, seq,
                        0, b"")))
     return out
+
+
+def _lead_tagger(s: GoujiState, seat: int, size: int) -> Callable[[int, int, int, int, int],
+                                                                   str]:
+    """The tag of a lead by the seat to act, as a function of (base, count, 2s, BJs, RJs)."""
+    # the flags of a lead depend on the context only through these (turns.predict)
+    gouji_ctx = not s.open_phase and not counts_out(s, opposite(seat))
+    gouji_if_empties = gouji_ctx and n_out_for_phase(s) + 1 < 2
+    burner = s.burner == seat
+    kd = s.kd_cand == seat
+    tag_cache: dict[tuple[bool, bool, bool, bool, bool], str] = {}
+
+    def tag(base: int, n: int, a: int, b: int, c: int) -> str:
+        jok = b + c > 0
+        shaped = jok or n >= SHAPE_MIN[base]
+        pure = shaped and not jok and a == 0 and base < TWO_S
+        empties = n == size
+        void = burner and not jok and not (n == 1 and base == 3 and empties)
+        kaidian = kd and not void and base == 4 and a + b + c == 0
+        gouji = shaped and not void and (gouji_if_empties if empties else gouji_ctx)
+        key = (shaped, pure, gouji, kaidian, void)
+        t = tag_cache.get(key)
+        if t is None:
+            t = tag_cache[key] = play_tag("lead", make_info(base, n, a, b, c), gouji,
+                                          kaidian, void)
+        return t
+    return tag
+
+
+def shape_event(s: GoujiState, g: list[list[int]], shape: tuple[int, int, int, int, int]
+                ) -> Event:
+    """The PLAY of one listed shape (``answer_shapes``' form) by the seat to act, leading or
+    answering, with the tag ``play_events`` gives it: one play built without the others."""
+    seat = s.to_act
+    size = len(s.hands[seat])
+    info = shape_info(shape)
+    if s.top_seat < 0:
+        tag = _lead_tagger(s, seat, size)(info.base, info.n, info.n2, info.nbj, info.nrj)
+    else:
+        tag = play_tag("answer", info, *predict(s, seat, info, info.n == size))
+    return _new_event(Event, ("PLAY", seat, shape_cards(g, shape), NONE, info.base, tag,
+                              None, s.game_id, s.seq, 0, b""))
 
 
 def _lead_bases(g: list[list[int]], size: int, n2: int, nbj: int,

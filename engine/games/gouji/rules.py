@@ -74,10 +74,12 @@ OUT_RULES = {FINISHED: "GJ-29", MEN: "GJ-44", ZHASHAO: "GJ-43", LAST: "GJ-33"}
 
 # ---------------------------------------------------------------- errors
 
+_EMPTY = (("cards", ()), ("target", NONE), ("value", NONE), ("tag", ""), ("payload", None))
+
+
 def _only(s: GoujiState, e: Event, *used: str) -> None:
-    """The fields a kind does not use must be empty."""
-    empty = {"cards": (), "target": NONE, "value": NONE, "tag": "", "payload": None}
-    for name, default in empty.items():
+    """The fields a kind does not use must be empty (checked in this order)."""
+    for name, default in _EMPTY:
         if name not in used and getattr(e, name) != default:
             raise invalid(s, e, f"a {e.kind} carries no {name}", name)
 

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import random
 
-from engine.events import Event
+from engine.events import NONE, Event
 from engine.games.keng import game
+from engine.games.keng.actions import standing_actions
 from engine.games.keng.cards import CLASS, IS_JOKER, SUIT, A, K
-from engine.games.keng.state import N_SEATS, KengState
+from engine.games.keng.plays import plays
+from engine.games.keng.state import N_SEATS, PLAYING, KengState
+
+_new_event = tuple.__new__
 
 
 class RandomPolicy:
@@ -43,12 +47,26 @@ class RandomPolicy:
 
 class GreedyPolicy:
     """Sheds as many cards as it can, punishes with K and RJ, keeps jokers for the end, names
-    its longest suit, always reports its last card and snatches when it validly can."""
+    its longest suit, always reports its last card and snatches when it validly can.
+
+    ``choose`` scores the plays straight from the hand (``plays``) and builds only the tied
+    best actions; ``choose_listed``, which scores every listed legal action, is its definition
+    and reference: both pick the same action with the same calls on rng in every state
+    (``tests/games/keng/test_bots.py`` runs them side by side)."""
 
     name = "greedy"
 
     def choose(self, s: KengState, rng: random.Random) -> Event:
         """The next action for whoever acts (turn or out of turn)."""
+        if s.phase != PLAYING or s.duel is not None or game.next_auto(s) is not None:
+            return self.choose_listed(s, rng)
+        standing = standing_actions(s)          # the reports and snatches, in listed order
+        if standing:
+            return standing[0]
+        return rng.choice(_best_turn_actions(s))
+
+    def choose_listed(self, s: KengState, rng: random.Random) -> Event:
+        """The same choice from every listed legal action (the slow reference path)."""
         for a in game.out_of_turn_actions(s):
             if a.kind in ("LAST_CARD", "SNATCH"):
                 return a
@@ -76,6 +94,52 @@ class GreedyPolicy:
         if a.kind == "DUEL_PLAY" and not IS_JOKER[f]:
             score += 0.1 * _suit_len(hand, SUIT[f])
         return score
+
+
+def _play_score(f: int, n: int, hand_len: int, joker_suit: float) -> float:
+    """A turn play's greedy score (``GreedyPolicy._score``'s arithmetic, in its order) from its
+    first face, its size, the hand's size and, for a joker play, the named suit's length / 10."""
+    score = 10.0 + 2 * n
+    cls = CLASS[f]
+    if cls == K:
+        score += 3
+    if IS_JOKER[f]:
+        score -= 0 if hand_len <= 3 else 8
+        score += joker_suit
+    if cls == A:
+        score -= 2
+    return score
+
+
+def _best_turn_actions(s: KengState) -> list[Event]:
+    """The turn actions of the seat to act (no duel, in play) with the best greedy score, in
+    ``turn_actions``' order, built without listing the others."""
+    seat = s.to_act
+    hand = s.hands[seat]
+    n_hand = len(hand)
+    tenths: list[float] = []     # a named suit's length / 10, once a joker play is met
+    best = 0.0                   # ACCEPT, PASS and DRAW score 0, every play more
+    tied: list[tuple[tuple[int, ...], int]] = []
+    for cards in plays(s, seat):
+        f = cards[0]
+        if IS_JOKER[f] and not tenths:
+            tenths = [0.1 * _suit_len(hand, suit) for suit in range(4)]
+        for v in range(4) if IS_JOKER[f] else (NONE,):
+            score = _play_score(f, len(cards), n_hand, tenths[v] if v >= 0 else 0.0)
+            if score > best:
+                best, tied = score, [(cards, v)]
+            elif score == best:
+                tied.append((cards, v))
+    base = Event("PLAY", seat=seat, game_id=s.game_id, seq=s.seq)
+    if tied:                     # base._replace(cards=cards, value=v), without its overhead
+        gid, seq = s.game_id, s.seq
+        return [_new_event(Event, ("PLAY", seat, cards, NONE, v, "", None, gid, seq, 0, b""))
+                for cards, v in tied]
+    if s.pending > 0:            # no play: the one other turn action (``turn_actions``)
+        return [base._replace(kind="ACCEPT", cards=s.stock[:s.pending], value=s.pending)]
+    if s.drawn:
+        return [base._replace(kind="PASS")]
+    return [base._replace(kind="DRAW", cards=s.stock[:2], value=2)]
 
 
 def _suit_len(hand: tuple[int, ...], suit: int) -> int:

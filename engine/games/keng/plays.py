@@ -105,27 +105,36 @@ def duel_faces(s: KengState) -> list[int]:
 
 
 def plays(s: KengState, seat: int) -> list[tuple[int, ...]]:
-    """Every legal play form (before naming a suit) for the seat to act."""
+    """Every legal play form (before naming a suit) for the seat to act: per face in hand
+    order its single, pair and (RJ) triple that ``play_rule`` allows."""
     hand = s.hands[seat]
     n = len(hand)
+    rule = stack_rule if s.pending > 0 else match_rule      # play_rule's two branches
+
+    def legal(cards: tuple[int, ...]) -> bool:
+        return rule(s, cards, n) is None and (not IS_JOKER[cards[0]]
+                                              or last_joker_rule(s, cards, n) is None)
+
     out: list[tuple[int, ...]] = []
     prev = -1
     for i, f in enumerate(hand):
         if f == prev:
             continue
         prev = f
-        c = 1
-        while i + c < n and hand[i + c] == f:
-            c += 1
-        forms: list[tuple[int, ...]] = [(f,)]
-        if c >= 2:
-            forms.append((f, f))
-            if c >= 3 and f == 53:
-                forms.append((f, f, f))
-        for cards in forms:
-            if play_rule(s, cards, n) is None:
+        for cards in _forms(hand, i, f, n):
+            if legal(cards):
                 out.append(cards)
     return out
+
+
+def _forms(hand: tuple[int, ...], i: int, f: int, n: int) -> tuple[tuple[int, ...], ...]:
+    """The play forms of the face at hand[i] (sorted hand, its first copy): a single, a pair
+    with a second copy, three RJ with a third (KENG-16)."""
+    if i + 1 < n and hand[i + 1] == f:
+        if f == 53 and i + 2 < n and hand[i + 2] == f:
+            return ((f,), (f, f), (f, f, f))
+        return ((f,), (f, f))
+    return ((f,),)
 
 
 def has_play(s: KengState, seat: int) -> bool:

@@ -5,12 +5,17 @@ teammates' plays stand, never burns or commits 诈烧)."""
 from __future__ import annotations
 
 import collections
+import itertools
 import random
 
-from engine.games import gouji
-from engine.games.gouji.bots import GreedyPolicy, RandomPolicy
-from engine.games.gouji.plays import analyse
+import pytest
 
+from engine.games import gouji
+from engine.games.gouji.bots import GreedyPolicy, RandomPolicy, _shape_cost, cheapest_answer
+from engine.games.gouji.cards import BJ_S, RJ_S, TWO_S
+from engine.games.gouji.plays import analyse, answer_shapes, make_info
+
+from ...policy_pairs import compare, decision_states
 from .conftest import pos
 
 GREEDY = GreedyPolicy()
@@ -89,3 +94,50 @@ def test_random_policy_is_legal_and_varied():
         s = gouji.apply(s, a)
         kinds[a.kind] += 1
     assert kinds["PLAY"] and kinds["PASS"] and kinds["RANG"]
+
+
+OPTION_SETS = gouji.CONFORMANCE["option_sets"]
+
+
+@pytest.mark.parametrize("driver", ["greedy", "random"])
+@pytest.mark.parametrize("k", range(len(OPTION_SETS)))
+def test_fast_greedy_choice_is_the_listed_one(k, driver):
+    """The greedy play worked out from the hand (``choose``) is the one picked from every
+    listed action (``choose_listed``) in every state of greedy self-play (the states rollouts
+    meet) and of random self-play (burners, 诈烧, 闷, 会五, 宣点 and 和点), under every
+    conformance option set; the generator is left alone by both."""
+    states = decision_states("gouji", OPTION_SETS[k], driver, games=4, seed=200 + k)
+    assert compare(GREEDY.choose, GREEDY.choose_listed, states, seed=k) > 500
+
+
+def test_fast_greedy_choice_of_the_burner_and_a_hand_of_3s():
+    """The leads a burner (GJ-39: without a joker its leads are void) and a hand of only 3s and
+    wilds (GJ-28) may make: the same as the listed choice."""
+    hands = ["3s 3c 3d", "3s 2d", "3s BJ", "2s 2d BJ RJ", "BJ BJ RJ", "RJ", "2s", "5s 5h 2d BJ",
+             "3h 3d 2s RJ", "3h", "9c 2s", "Ks RJ RJ"]
+    for hand in hands:
+        for burner in (False, True):
+            s = pos(hands=[hand, "6s", "7s", "8s", "9s", "Ts"], to_act=0, last=0)
+            s.burner = 0 if burner else -1
+            want = GREEDY.choose_listed(s, random.Random(0))
+            assert GREEDY.choose(s, random.Random(0)) == want, (hand, burner)
+
+
+def test_cheapest_answer_is_the_cheapest_listed_shape():
+    """``cheapest_answer`` (worked out per family) is the shape of ``answer_shapes`` with the
+    lowest cost, for every top up to six cards and hands of up to four 2s, two BJs, two RJs
+    and natural groups of several sizes (only the counts matter)."""
+    rng = random.Random(5)
+    tops = [make_info(base, n, 0, nbj, nrj) for base in range(3, 18) for n in range(1, 7)
+            for nbj in range(0, 3) for nrj in range(0, 2) if nbj + nrj <= n]
+    checked = 0
+    for n2, nbj, nrj in itertools.product(range(5), range(3), range(3)):
+        for _ in range(6):
+            g = [[0] * (rng.randrange(5) if 4 <= v < TWO_S else 0) for v in range(18)]
+            g[TWO_S], g[BJ_S], g[RJ_S] = [0] * n2, [0] * nbj, [0] * nrj
+            for t in tops:
+                shapes = answer_shapes(g, t)
+                want = min(shapes, key=_shape_cost) if shapes else None
+                assert cheapest_answer(g, t) == want, (n2, nbj, nrj, [len(x) for x in g], t)
+                checked += want is not None
+    assert checked > 10_000
