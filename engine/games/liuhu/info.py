@@ -19,7 +19,7 @@ from engine.games.common import faces
 from engine.games.liuhu.cards import SEATS
 from engine.games.liuhu.game import outcomes, to_move
 from engine.games.liuhu.rules import next_auto
-from engine.games.liuhu.state import AWARD, CHI, RESPOND, WINDOW, LhState
+from engine.games.liuhu.state import AWARD, CHI, DISCARD_WINDOW, DRAW, RESPOND, WINDOW, LhState
 from engine.games.liuhu.window import eligible_json
 
 HIDDEN_CARDS = frozenset({"GAME_START", "DEAL"})
@@ -123,8 +123,15 @@ def view(s: LhState, seat: int | None) -> dict[str, Any]:
     oc = outcomes(s)
     mover = to_move(s)
     phase = s.phase
-    if not auditor and phase in (WINDOW, RESPOND, AWARD):
-        phase = "window"                         # eligibility and answers are hidden
+    window = _window(s, seat)
+    if not auditor and phase in (WINDOW, RESPOND, AWARD, DRAW):
+        # LH-70: eligibility and answers are hidden, so a discard's window that closed with
+        # no claim (DRAW: the next seat's draw is owed) looks open until that draw, as it
+        # does while eligible seats answer; else a seat could tell whether anyone could claim
+        if phase == DRAW and s.pool:
+            frm, card = s.pool[-1]
+            window = {"kind": DISCARD_WINDOW, "card": faces((card,))[0], "from": frm}
+        phase = "window"
         mover = mover if mover == seat else -1
     v: dict[str, Any] = {
         "game": "liuhu", "game_id": s.game_id, "seq": s.seen_seq(seat), "phase": phase,
@@ -136,7 +143,7 @@ def view(s: LhState, seat: int | None) -> dict[str, Any]:
         "first_dealer": s.first_dealer, "dice": list(s.dice), "wall_size": s.wall_size(),
         "turn": s.turn, "melds": [[_meld_view(m) for m in row] for row in s.melds],
         "pool": [{"seat": x, "card": faces((c,))[0]} for x, c in s.pool],
-        "window": _window(s, seat),
+        "window": window,
         "wins": [{"seat": x, "type": kind, "card": faces((c,))[0] if c >= 0 else None,
                   "payer": None if p < 0 else p, "total": t, "concealed": faces(conc),
                   "split": json.loads(split)} for x, kind, c, p, t, conc, split in s.hus],

@@ -70,6 +70,26 @@ def test_eligibility_and_passes_hidden_calls_public_lh69_lh70():
     assert lh.view(s, 1)["melds"][3][0]["cards"] == ["9s"] * 3   # melds are public
 
 
+def test_a_window_nobody_can_claim_looks_like_one_somebody_passes_lh70():
+    """After a discard's WINDOW a seat that cannot claim sees the same whether another seat
+    could claim (and is answering) or nobody could (the window closed at once, the next
+    draw owed): which seats were eligible is hidden (LH-70)."""
+    fill = "Ah 2h 5h Th 5c 6c 8c Jc Qc 3d 3h 4s"
+    views = []
+    for eligible in (True, False):
+        s = table({0: "9s " + FILL14[3:], 3: ("9s 9s " if eligible else "7d Kd ") + fill[:-3]})
+        s = lh.apply(s, act(s, "DISCARD", 0, "9s"))
+        window = lh.auto_event(s)
+        assert window.value == (1 << 3 if eligible else 0)
+        s = lh.apply(s, window)
+        assert lh.view(s, None)["phase"] == ("respond" if eligible else "draw")
+        views.append({seat: {k: v for k, v in lh.view(s, seat).items()
+                             if k in ("phase", "window", "to_act")} for seat in (1, 2, 4)})
+    assert views[0] == views[1]
+    assert views[1][1] == {"phase": "window", "to_act": None,
+                           "window": {"kind": "discard", "card": "9s", "from": 0}}
+
+
 def test_an_gang_shows_one_card_lh69():
     s = table({0: "9h 9h 9h 9h 2c 3c 4c 5d 5d Jd Qd Kd 6s 8s"})
     e = act(s, "AN_GANG", 0, "9h")
