@@ -28,6 +28,7 @@ from engine.review import (
     action_text,
     first_world,
     in_world,
+    marks,
     review_decision,
     seat_options,
     seen_by,
@@ -86,12 +87,18 @@ def what_if(rp: Replay, seq: int, r: DecisionReview, upto: int) -> Any:
 def candidates_table(rp: Replay, r: DecisionReview) -> pa.Table:
     """The candidates as a table: which, the action, its value ± error, its chance of being
     best."""
+    return _table(r.chosen, [{"text": action_text(rp.game, c.action), "value": c.value,
+                              "se": c.se, "p_best": c.p_best} for c in r.candidates])
+
+
+def _table(chosen: int, cands: list[dict[str, Any]]) -> pa.Table:
+    """Candidates (text, value, se, p_best; best first) as the table the page shows."""
     return pa.table({
-        "": r.marks,
-        "action": [action_text(rp.game, c.action) for c in r.candidates],
-        "value": [round(c.value, 3) for c in r.candidates],
-        "± se": [round(c.se, 3) for c in r.candidates],
-        "best in": [f"{c.p_best:.0%}" for c in r.candidates],
+        "": marks(chosen, len(cands)),
+        "action": [c["text"] for c in cands],
+        "value": [round(c["value"], 3) for c in cands],
+        "± se": [round(c["se"], 3) for c in cands],
+        "best in": [f"{c['p_best']:.0%}" for c in cands],
     })
 
 
@@ -141,14 +148,7 @@ def _show_stored(rp: Replay, r: dict[str, Any]) -> None:
     ui.note(f"Stored review (seed {r['seed']}, {r['worlds']} worlds, {r['options']} options): "
             f"{verdict}: loss {r['loss']:.3f} ± {r['loss_se']:.3f} ({sc.unit}){flag}",
             "warning" if r["grade"] or r["flag"] else "info")
-    cands = r["candidates"]
-    marks = ["chosen" if j == r["rank"] else "better" if j < r["rank"] else ""
-             for j in range(len(cands))]
-    st.dataframe(pa.table({
-        "": marks, "action": [c["text"] for c in cands],
-        "value": [round(c["value"], 3) for c in cands],
-        "± se": [round(c["se"], 3) for c in cands],
-        "best in": [f"{c['p_best']:.0%}" for c in cands]}), hide_index=True, width="stretch")
+    st.dataframe(_table(r["rank"], r["candidates"]), hide_index=True, width="stretch")
 
 
 def _show(rp: Replay, e: Event, r: DecisionReview, players: list[str]) -> None:

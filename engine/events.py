@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import struct
 import sys
@@ -56,9 +57,11 @@ class Event(NamedTuple):
         return " ".join(parts)
 
 
-def _arrow_schema() -> pa.Schema:
-    """The one Arrow schema of events (pyarrow is loaded here, on first use, not when the
-    module is imported: a command that never touches Arrow starts without it)."""
+@functools.cache
+def schema() -> pa.Schema:
+    """The one Arrow schema of events, built once (``engine.events.SCHEMA`` is the same);
+    pyarrow is loaded here, on first use, not when the module is imported: a command that
+    never touches Arrow starts without it."""
     import pyarrow as pa
     fields = (
         pa.field("game_id", pa.string(), nullable=False),
@@ -75,14 +78,6 @@ def _arrow_schema() -> pa.Schema:
     )
     return pa.schema(
         fields, metadata={"liujia.log": "events", "liujia.schema_version": str(SCHEMA_VERSION)})
-
-
-def schema() -> pa.Schema:
-    """The one Arrow schema of events, built once (``engine.events.SCHEMA`` is the same)."""
-    found = globals().get("SCHEMA")
-    if found is None:
-        found = globals()["SCHEMA"] = _arrow_schema()
-    return found
 
 
 def __getattr__(name: str) -> Any:

@@ -14,6 +14,7 @@ the same review, whatever else was reviewed before it.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -88,13 +89,18 @@ class DecisionReview:
     @property
     def marks(self) -> list[str]:
         """Per candidate: 'chosen', 'better' (above the chosen) or ''."""
-        return ["chosen" if j == self.chosen else "better" if j < self.chosen else ""
-                for j in range(len(self.candidates))]
+        return marks(self.chosen, len(self.candidates))
 
     @property
     def grade_word(self) -> str:
         """The grade, else 'best' (the chosen is the best) or 'good'."""
         return self.grade or ("best" if self.chosen == 0 else "good")
+
+
+def marks(chosen: int, n: int) -> list[str]:
+    """Per candidate of n, best first, the chosen one at ``chosen``: 'chosen', 'better' (above
+    the chosen) or ''."""
+    return ["chosen" if j == chosen else "better" if j < chosen else "" for j in range(n)]
 
 
 def action_key(e: Event) -> tuple[Any, ...]:
@@ -391,6 +397,7 @@ REVIEW_VERSION = 1        # the reviewer's method; stored with every review (a c
                           # method that changes values is a new version)
 
 
+@functools.cache
 def reviews_arrow() -> Any:
     """The Arrow schema of the warehouse's ``reviews`` rows (``review_rows``)."""
     import pyarrow as pa

@@ -274,16 +274,14 @@ def _reviews(games: list[list[Event]], settings: Any, res: FileResult) -> pa.Tab
     from engine.review import review_game, review_rows, reviews_arrow
 
     rows: list[dict[str, Any]] = []
-    if settings is not None:
-        for events in games:
-            game = game_module(events[0])
-            if game.sample_world is None:
-                res.warnings.append(f"{res.path}: game {events[0].game_id}: {game.TITLE} "
-                                    "cannot be reviewed yet (no world sampler)")
-                continue
-            players = json.loads(events[0].payload or "{}").get("players") or []
-            review = review_game(events, range(len(players)), settings)
-            rows += review_rows(review, events)
+    for events in games if settings is not None else ():
+        game = game_module(events[0])
+        if game.sample_world is None:
+            res.warnings.append(f"{res.path}: game {events[0].game_id}: {game.TITLE} "
+                                "cannot be reviewed yet (no world sampler)")
+            continue
+        players = json.loads(events[0].payload or "{}").get("players") or []
+        rows += review_rows(review_game(events, range(len(players)), settings), events)
     return pa.Table.from_pylist(rows, schema=reviews_arrow())
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import duckdb
 
-from warehouse.tendencies import Scope, scope_sql, wilson_sql
+from warehouse.tendencies import Scope, scope_sql, wilson
 
 MIN_GRADED = 20           # graded decisions a mean loss or a share needs to be shown
 BAD = ("mistake", "blunder")
@@ -32,49 +32,53 @@ def _graded_sql(player: bool, game: str | None, scope: Scope | None
             f"ON g.game_id = r.game_id WHERE {' AND '.join(where)}", {**params, "game": game})
 
 
+_COUNTS = """WITH r AS ({sql})
+SELECT game, count(*)::BIGINT AS reviewed, count(*) FILTER (WHERE graded)::BIGINT AS graded,
+       avg(loss) FILTER (WHERE graded) AS mean, stddev_samp(loss) FILTER (WHERE graded) AS sd,
+       count(*) FILTER (WHERE grade IN ('mistake', 'blunder'))::BIGINT AS bad,
+       count(*) FILTER (WHERE grade = 'blunder')::BIGINT AS blunders,
+       count(*) FILTER (WHERE flag)::BIGINT AS flags
+FROM r GROUP BY game ORDER BY game"""
+
+
+def _counts(con: duckdb.DuckDBPyConnection, player: str | None, game: str | None,
+            scope: Scope | None) -> dict[str, dict[str, Any]]:
+    """Per game type the counts of one player's reviews (None: everyone's)."""
+    sql, params = _graded_sql(player is not None, game, scope)
+    cur = con.execute(_COUNTS.format(sql=sql),
+                      params if player is None else {**params, "player": player})
+    names = [d[0] for d in cur.description or ()]
+    return {r[0]: dict(zip(names, r, strict=True)) for r in cur.fetchall()}
+
+
 def accuracy(con: duckdb.DuckDBPyConnection, player: str, game: str | None = None,
              scope: Scope | None = None) -> list[dict[str, Any]]:
     """Per game type the player has reviews of: reviewed (decisions), graded, mean_loss with
     loss_low / loss_high (95%, normal), bad (mistakes and blunders) with bad_rate and its
     Wilson bad_low / bad_high, blunders, flags, and the same of every player (``population_``
     mean_loss, bad_rate, graded); figures over fewer than MIN_GRADED graded decisions None."""
-    low, high = wilson_sql("bad", "graded")
-    out: dict[str, dict[str, Any]] = {}
-    for who in ("player", "population"):
-        sql, params = _graded_sql(who == "player", game, scope)
-        rows = con.execute(f"""WITH r AS ({sql})
-SELECT game, count(*)::BIGINT AS reviewed, count(*) FILTER (WHERE graded)::BIGINT AS graded,
-       avg(loss) FILTER (WHERE graded) AS mean_loss,
-       stddev_samp(loss) FILTER (WHERE graded) AS sd,
-       count(*) FILTER (WHERE grade IN ('mistake', 'blunder'))::BIGINT AS bad,
-       count(*) FILTER (WHERE grade = 'blunder')::BIGINT AS blunders,
-       count(*) FILTER (WHERE flag)::BIGINT AS flags
-FROM r GROUP BY game ORDER BY game""", {**params, **({"player": player}
-                                                      if who == "player" else {})}).fetchall()
-        for g, reviewed, graded, mean, sd, bad, blunders, flags in rows:
-            if who == "population":
-                if g in out:
-                    shown = graded >= MIN_GRADED
-                    out[g] |= {"population_graded": graded,
-                               "population_mean_loss": mean if shown else None,
-                               "population_bad_rate": bad / graded if shown else None}
-                continue
-            out[g] = {"game": g, "reviewed": reviewed, "graded": graded, "bad": bad,
-                      "blunders": blunders, "flags": flags,
-                      **_figures(con, graded, mean, sd, bad, low, high)}
-    return list(out.values())
+    everyone = _counts(con, None, game, scope)
+    out = []
+    for g, c in _counts(con, player, game, scope).items():
+        pop = everyone[g]                     # the player's reviews are among everyone's
+        shown = pop["graded"] >= MIN_GRADED
+        out.append({"game": g, **{k: c[k] for k in ("reviewed", "graded", "bad", "blunders",
+                                                    "flags")},
+                    **_figures(c["graded"], c["mean"], c["sd"], c["bad"]),
+                    "population_graded": pop["graded"],
+                    "population_mean_loss": pop["mean"] if shown else None,
+                    "population_bad_rate": pop["bad"] / pop["graded"] if shown else None})
+    return out
 
 
-def _figures(con: duckdb.DuckDBPyConnection, graded: int, mean: float | None,
-             sd: float | None, bad: int, low: str, high: str) -> dict[str, Any]:
-    """The mean loss with its interval and the share of bad decisions with its Wilson
-    interval (computed by the same SQL as every other rate), or None under MIN_GRADED."""
+def _figures(graded: int, mean: float | None, sd: float | None, bad: int) -> dict[str, Any]:
+    """The mean loss with its 95% interval and the share of bad decisions with its Wilson
+    interval, or None under MIN_GRADED."""
     if graded < MIN_GRADED or mean is None:
         return {"mean_loss": None, "loss_low": None, "loss_high": None, "bad_rate": None,
                 "bad_low": None, "bad_high": None}
     half = 1.96 * (sd or 0.0) / graded ** 0.5
-    (lo, hi), = con.execute(f"SELECT {low}, {high} FROM (SELECT $bad AS bad, $graded AS graded)",
-                            {"bad": bad, "graded": graded}).fetchall()
+    lo, hi = wilson(bad, graded)
     return {"mean_loss": mean, "loss_low": mean - half, "loss_high": mean + half,
             "bad_rate": bad / graded, "bad_low": lo, "bad_high": hi}
 

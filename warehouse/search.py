@@ -212,6 +212,13 @@ def find_sessions(con: duckdb.DuckDBPyConnection, s: Search
     return _found(con, s, *_session_sql(s), "first")
 
 
+def session_first(row: dict[str, Any]) -> dict[str, Any] | None:
+    """Where the first of a ``find_sessions`` row's facts happened in its session (game id,
+    seat, seq, log file: the earliest game, then seq); None when none of them did."""
+    firsts = [f["first"] for f in row["facts"] if f["first"] is not None]
+    return min(firsts, key=lambda x: (x["started_us"], x["game_id"], x["seq"]), default=None)
+
+
 def first_moment(row: dict[str, Any]) -> int | None:
     """The seq to open a found game at: the earliest first seq of its facts (None: no fact
     happened, e.g. a search for absent facts only)."""

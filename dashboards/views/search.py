@@ -16,7 +16,15 @@ import streamlit as st
 
 from dashboards import data, ui
 from engine.games import GAMES
-from warehouse.search import RESULTS, Condition, Search, SearchError, catalog, first_moment
+from warehouse.search import (
+    RESULTS,
+    Condition,
+    Search,
+    SearchError,
+    catalog,
+    first_moment,
+    session_first,
+)
 
 MAX_TIMES = 99
 
@@ -118,13 +126,6 @@ def replay_link(row: dict[str, Any]) -> str:
     """The replay page at the row's first fact (its first event without one), in its seat."""
     seq = first_moment(row) or 0
     return (f"./replay?game={quote(str(row['game_id']))}&step={seq}&view={int(row['seat'])}")
-
-
-def session_first(row: dict[str, Any]) -> dict[str, Any] | None:
-    """Where the first of a session row's facts happened (game, seat, seq; None: none did)."""
-    firsts = [f["first"] for f in row["facts"] if f["first"] is not None]
-    return min(firsts, key=lambda x: (x["started_us"], x["game_id"], x["seq"])) \
-        if firsts else None
 
 
 def session_link(row: dict[str, Any]) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -184,3 +184,17 @@ def target_refused(target: str | None, force: bool) -> str | None:
         if not force:
             return f"{target}: exists (use --force to replace it)"
     return None
+
+
+def aligned(rows: Sequence[Sequence[str]], left: Container[int] = ()) -> list[str]:
+    """Rows of text cells as aligned columns, one line each: the columns in ``left``
+    left-aligned, the others right-aligned, each as wide as a terminal shows its widest cell
+    (two columns for a Chinese character), two spaces apart, no trailing blanks."""
+    from engine.table import shown_width
+
+    widths = [max(shown_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+
+    def cell(i: int, c: str) -> str:
+        pad = " " * (widths[i] - shown_width(c))
+        return c + pad if i in left else pad + c
+    return ["  ".join(cell(i, c) for i, c in enumerate(row)).rstrip() for row in rows]

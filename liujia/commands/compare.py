@@ -14,6 +14,7 @@ from liujia.commands._common import (
     OK,
     USAGE,
     add_db_option,
+    aligned,
     fail,
     open_warehouse,
     safe_json,
@@ -57,18 +58,6 @@ def _band(low: float | None, high: float | None) -> str:
     return "–" if low is None or high is None else f"{low:.0%}–{high:.0%}"
 
 
-def _aligned(rows: list[tuple[str, ...]], left: tuple[int, ...]) -> list[str]:
-    """Rows as aligned text lines (the columns in ``left`` left-aligned, the others right)."""
-    from engine.table import shown_width
-
-    widths = [max(shown_width(r[i]) for r in rows) for i in range(len(rows[0]))]
-
-    def cell(i: int, c: str) -> str:
-        pad = " " * (widths[i] - shown_width(c))
-        return c + pad if i in left else pad + c
-    return ["  ".join(cell(i, c) for i, c in enumerate(r)).rstrip() for r in rows]
-
-
 def record_lines(rows: list[dict[str, Any]]) -> list[str]:
     """The records per game type, A's row then B's."""
     table = [RECORD] + [(
@@ -78,7 +67,7 @@ def record_lines(rows: list[dict[str, Any]]) -> list[str]:
         f"{r['score_mean']:+.2f}" + ("" if r["score_low"] is None else
                                      f" ±{(r['score_high'] - r['score_low']) / 2:.2f}"))
         for r in rows]
-    return _aligned(table, (0, 1))
+    return aligned(table, (0, 1))
 
 
 def together_lines(rows: list[dict[str, Any]]) -> list[str]:
@@ -87,7 +76,7 @@ def together_lines(rows: list[dict[str, Any]]) -> list[str]:
         r["game"], r["relation"], f"{r['games']:,}", f"{r['a_wins']:,}", f"{r['b_wins']:,}",
         f"{r['both_won']:,}", f"{r['a_score']:+,}", f"{r['b_score']:+,}",
         f"{_pct(r['rate'])} ({_band(r['low'], r['high'])})") for r in rows]
-    return _aligned(table, (0, 1))
+    return aligned(table, (0, 1))
 
 
 def tendency_lines(rows: list[dict[str, Any]], named: dict[str, str]) -> list[str]:
@@ -102,7 +91,7 @@ def tendency_lines(rows: list[dict[str, Any]], named: dict[str, str]) -> list[st
     table = [TENDENCY] + [(named.get(r["tendency"], r["tendency"]), did("A", r), rate("A", r),
                            did("B", r), rate("B", r), _pct(r["population_rate"]),
                            "apart" if r["apart"] else "") for r in rows]
-    return _aligned(table, (0, 6))
+    return aligned(table, (0, 6))
 
 
 def _gather(con: Any, args: argparse.Namespace) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from liujia.commands._common import (
     FOUND,
     OK,
     add_db_option,
+    aligned,
     fail,
     open_warehouse,
     safe_json,
@@ -76,13 +77,6 @@ def list_facts(game: str | None) -> list[str]:
     return out
 
 
-def _aligned(table: list[tuple[str, ...]]) -> list[str]:
-    """Rows of text cells as left-aligned columns, one line each."""
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    return ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
-            for row in table]
-
-
 def _moment(f: dict[str, Any]) -> str:
     first = f["first_seq"]
     return f"{f['condition']}: {f['count']}" + ("" if first is None else f" (first at seq {first})")
@@ -96,7 +90,7 @@ def lines(rows: list[dict[str, Any]]) -> list[str]:
     table = [HEADER] + [(r["started"].strftime("%Y-%m-%d %H:%M"), r["game"], r["game_id"],
                          str(r["seat"]), r["player_id"], r["result"], f"{r['score']:+d}")
                         for r in rows]
-    head, *body = _aligned(table)
+    head, *body = aligned(table, range(len(table[0])))
     out = [head]
     for line, r in zip(body, rows, strict=True):
         out.append(line)
@@ -118,18 +112,19 @@ def _session_moment(f: dict[str, Any]) -> str:
 def session_lines(rows: list[dict[str, Any]]) -> list[str]:
     """The (session, player) pairs found as aligned text lines (a header first), each followed
     by its facts and the command that opens the replay where the first of them happened."""
+    from warehouse.search import session_first
+
     table = [SESSION_HEADER] + [(r["started"].strftime("%Y-%m-%d %H:%M"), r["game"],
                                  r["session"], r["player_id"], str(r["games"]),
                                  f"{r['total']:+d}") for r in rows]
-    head, *body = _aligned(table)
+    head, *body = aligned(table, range(len(table[0])))
     out = [head]
     for line, r in zip(body, rows, strict=True):
         out.append(line)
         if r["facts"]:
             out.append("    " + "; ".join(_session_moment(f) for f in r["facts"]))
-        firsts = [f["first"] for f in r["facts"] if f["first"] is not None]
-        if firsts:
-            first = min(firsts, key=lambda x: (x["started_us"], x["game_id"], x["seq"]))
+        first = session_first(r)
+        if first is not None:
             out.append(f"    liujia replay {first['source_file']} --game {first['game_id']} "
                        f"--step {first['seq']} --seat {first['seat']}")
     return out

@@ -14,6 +14,7 @@ from liujia.commands._common import (
     FOUND,
     OK,
     add_db_option,
+    aligned,
     fail,
     moment_text,
     open_warehouse,
@@ -84,11 +85,7 @@ def lines(rows: list[dict[str, Any]]) -> list[str]:
     table = [HEADER] + [(r["player_id"], r["game"], f"{r['games']:,}", f"{r['wins']:,}",
                          f"{r['losses']:,}", f"{r['draws']:,}", _rate(r), f"{r['score']:+,}",
                          _per_game(r), moment_text(r["last_seen"])) for r in rows]
-    widths = [max(len(row[i]) for row in table) for i in range(len(HEADER))]
-    left = (0, 1, len(HEADER) - 1)
-    out = ["  ".join(c.ljust(w) if i in left else c.rjust(w)
-                     for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-           for row in table]
+    out = aligned(table, (0, 1, len(HEADER) - 1))
     for game in sorted({r["game"] for r in rows}):
         w = words(game)
         if w.rate_over != "decided" or w.wins != "wins":

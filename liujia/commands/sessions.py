@@ -17,6 +17,7 @@ from liujia.commands._common import (
     OK,
     USAGE,
     add_db_option,
+    aligned,
     fail,
     moment_text,
     open_warehouse,
@@ -80,19 +81,12 @@ def totals(row: dict[str, Any]) -> str:
                      for p in row["players"])
 
 
-def _aligned(table: list[tuple[str, ...]], left: set[int]) -> list[str]:
-    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-    return ["  ".join(c.ljust(w) if i in left else c.rjust(w)
-                      for i, (c, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-            for row in table]
-
-
 def list_lines(rows: list[dict[str, Any]]) -> list[str]:
     """The sessions as aligned text lines, a header first."""
     table = [LIST_HEADER] + [(r["session"], r["game"], moment_text(r["started"]), moment_text(r["ended"]),
                               f"{r['games']:,}", f"{r['n_players']}", won_by(r), totals(r))
                              for r in rows]
-    return _aligned(table, {0, 1, 6, 7})
+    return aligned(table, {0, 1, 6, 7})
 
 
 def detail_lines(summary: dict[str, Any], games: list[dict[str, Any]]) -> list[str]:
@@ -115,7 +109,7 @@ def detail_lines(summary: dict[str, Any], games: list[dict[str, Any]]) -> list[s
     return [f"session {summary['session']} · {summary['game']} · {summary['games']} game(s) · "
             f"{moment_text(summary['started'])} – {moment_text(summary['ended'])} UTC",
             f"won by {won_by(summary)}; each cell: the game's score (the running total)",
-            *_aligned(table, {1, 2, 3})]
+            *aligned(table, {1, 2, 3})]
 
 
 def result_words(r: dict[str, Any]) -> str:

@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.games import GAMES
 from engine.ids import shown_id
-from engine.table import shown_width
 from liujia.commands._common import (
     FOUND,
     OK,
     add_db_option,
+    aligned,
     fail,
     open_warehouse,
     safe_json,
@@ -125,13 +125,7 @@ def lines(rows: list[dict]) -> list[str]:
         f"{_pct(r['low'])}–{_pct(r['high'])}", _pct(r["population_rate"]),
         "–" if r["percentile"] is None else f"p{r['percentile']:.0f} of {r['qualified']}",
         described.get(r["tendency"], "")) for r in rows]
-    widths = [max(shown_width(row[i]) for row in table) for i in range(len(HEADER))]
-
-    def cell(i: int, c: str, w: int) -> str:
-        pad = " " * (w - shown_width(c))
-        return c + pad if i in (0, len(HEADER) - 1) else pad + c
-    return ["  ".join(cell(i, c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True)))
-            .rstrip() for row in table]
+    return aligned(table, (0, len(HEADER) - 1))
 
 
 def _scope_words(args: argparse.Namespace) -> str:
