@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 
 from engine.events import Event
-from engine.games.liuhu.cards import RJ, rank, suit
+from engine.games.liuhu import scoring
+from engine.games.liuhu.cards import RJ, SUITED, rank, suit
 from engine.games.liuhu.rules import auto_event, legal_actions
-from engine.games.liuhu.state import LhState
+from engine.games.liuhu.setup import action
+from engine.games.liuhu.state import CHI, CLAIMED, GANG, HU, PASS, PENG, RESPOND, TURN, LhState
+from engine.games.liuhu.window import respond_event, responder
 
 CATEGORY = {"DISCARD": "discard", "AN_GANG": "kong", "JIA_GANG": "kong", "HU": "hu"}
 LUCKY = frozenset({2, 5, 8, 10})     # pairs worth 6 (LH-54)
@@ -73,12 +76,26 @@ def in_sequence(hand: tuple[int, ...], c: int) -> bool:
 class GreedyPolicy:
     """A beginner: 胡 whenever it may (自摸 too), declares kongs, 碰 a face not in a sequence
     of its hand, 吃 with two cards that are neither paired nor otherwise used, discards the
-    most isolated card."""
+    most isolated card.
+
+    ``choose`` works the choice out from the hand (the discards scored from the hand's face
+    counts, only the chosen action built); ``choose_listed``, which scores every listed legal
+    action, is its definition and reference: both pick the same action with the same calls on
+    rng in every state (``tests/games/liuhu/test_bots.py`` runs them side by side)."""
 
     name = "greedy"
 
     def choose(self, s: LhState, rng: random.Random) -> Event:
         """The next action for whoever acts."""
+        ph = s.phase
+        if ph == RESPOND:
+            return _respond_choice(s)
+        if (ph == TURN or ph == CLAIMED) and s.hands[s.turn]:     # nothing is owed in these
+            return _turn_choice(s, rng)
+        return self.choose_listed(s, rng)           # owed events, an awarded claim
+
+    def choose_listed(self, s: LhState, rng: random.Random) -> Event:
+        """The same choice from every listed legal action (the slow reference path)."""
         a = auto_event(s)
         if a is not None:
             return a
@@ -109,6 +126,92 @@ class GreedyPolicy:
                                       for c in x.cards):
                 return x
         return tags["pass"]
+
+
+def _face_table(c: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], float, float]:
+    """A suited face's partners for ``isolation``: its same-suit neighbours one and two ranks
+    away, the same rank in the other suits, that rank's weight and the rank's tie-break."""
+    r0, u = c % 13, c // 13
+    ones = tuple(13 * u + r for r in (r0 - 1, r0 + 1) if 0 <= r < 13)
+    twos = tuple(13 * u + r for r in (r0 - 2, r0 + 2) if 0 <= r < 13)
+    same = tuple(13 * v + r0 for v in range(4) if v != u)
+    return ones, twos, same, 2.0 if r0 + 1 in LUCKY else 1.0, 0.01 * (r0 + 1)
+
+
+_FACE_TABLES = tuple(_face_table(c) for c in SUITED)
+
+
+def most_isolated(hand: tuple[int, ...]) -> list[int]:
+    """The hand's faces of the highest ``isolation``, ascending, scored from its face counts:
+    the same sums in another order (every step a multiple of 0.5, exact), the same tie-break
+    added last."""
+    cnt = [0] * 54
+    for x in hand:
+        cnt[x] += 1
+    best, tied = -1e9, []       # below any score (an RJ's is -100)
+    for c in sorted(set(hand)):
+        if c == RJ:
+            v = -100.0
+        else:
+            ones, twos, same, pair, tenth = _FACE_TABLES[c]
+            v = 14.0 - 4.0 * cnt[c]          # 10, -4 a copy, +4 for the card itself
+            for x in ones:
+                v -= 3.0 * cnt[x]
+            for x in twos:
+                v -= 1.5 * cnt[x]
+            for x in same:
+                v -= pair * cnt[x]
+            v += tenth
+        if v > best:
+            best, tied = v, [c]
+        elif v == best:
+            tied.append(c)
+    return tied
+
+
+def _kong(s: LhState, seat: int, hand: tuple[int, ...]) -> Event | None:
+    """The kong ``choose_listed`` declares: the last 暗杠 ``turn_actions`` lists (the highest
+    face held four times), else its last 加杠; None without either (the wall checked)."""
+    for c in sorted(set(hand), reverse=True):
+        if c != RJ and hand.count(c) >= 4:
+            return action(s, "AN_GANG", seat, (c,))
+    for kind, cards, _, _ in reversed(s.melds[seat]):
+        if kind == PENG and cards[0] in hand:
+            return action(s, "JIA_GANG", seat, (cards[0],))
+    return None
+
+
+def _turn_choice(s: LhState, rng: random.Random) -> Event:
+    """``choose_listed``'s action for the seat on turn (a non-empty hand): 自摸, a kong, else
+    one of the most isolated discards drawn by ``rng.choice`` over as many as it was."""
+    seat = s.turn
+    hand = s.hands[seat]
+    if s.phase == TURN:
+        if scoring.can_zimo(s):
+            return scoring.hu_event(s, seat)
+        if s.wall_size() >= 1:                                  # LH-25
+            kong = _kong(s, seat, hand)
+            if kong is not None:
+                return kong
+    c = rng.choice(most_isolated(hand))      # rng.choice draws by the length alone
+    return action(s, "DISCARD", seat, (c,))
+
+
+def _respond_choice(s: LhState) -> Event:
+    """``GreedyPolicy._respond``'s answer from the responder's claims, only it built."""
+    seat = responder(s)
+    claims = dict(s.eligible)[seat]
+    hand, card = s.hands[seat], s.w_card
+    kinds = {c[0]: c for c in claims}
+    for kind in (HU, GANG):
+        if kind in kinds:
+            return respond_event(s, seat, kinds[kind])
+    if PENG in kinds and not in_sequence(hand, card):
+        return respond_event(s, seat, kinds[PENG])
+    for c in claims:
+        if c[0] == CHI and all(hand.count(x) == 1 and not in_sequence(hand, x) for x in c[1]):
+            return respond_event(s, seat, c)
+    return respond_event(s, seat, (PASS, ()))
 
 
 POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
