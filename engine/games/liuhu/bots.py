@@ -128,40 +128,42 @@ class GreedyPolicy:
         return tags["pass"]
 
 
-def _face_table(c: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], float, float]:
-    """A suited face's partners for ``isolation``: its same-suit neighbours one and two ranks
-    away, the same rank in the other suits, that rank's weight and the rank's tie-break."""
-    r0, u = c % 13, c // 13
-    ones = tuple(13 * u + r for r in (r0 - 1, r0 + 1) if 0 <= r < 13)
-    twos = tuple(13 * u + r for r in (r0 - 2, r0 + 2) if 0 <= r < 13)
-    same = tuple(13 * v + r0 for v in range(4) if v != u)
-    return ones, twos, same, 2.0 if r0 + 1 in LUCKY else 1.0, 0.01 * (r0 + 1)
+# A suited face's cell in the padded face counts: 17 cells a suit, the 13 ranks between two
+# empty cells each side, so that a neighbour past a suit's A or K reads 0; the RJ has none.
+PAD = tuple(17 * (c // 13) + c % 13 + 2 for c in SUITED)
+CELLS = 68
+# a suited face's (cell, its rank's cell in the first suit, weight of a same-rank card,
+# tie-break 0.01 × rank) for ``most_isolated``
+_SCORING = tuple((PAD[c], c % 13 + 2, 2.0 if c % 13 + 1 in LUCKY else 1.0, 0.01 * (c % 13 + 1))
+                 for c in SUITED)
 
 
-_FACE_TABLES = tuple(_face_table(c) for c in SUITED)
-
-
-def most_isolated(hand: tuple[int, ...]) -> list[int]:
-    """The hand's faces of the highest ``isolation``, ascending, scored from its face counts:
-    the same sums in another order (every step a multiple of 0.5, exact), the same tie-break
-    added last."""
-    cnt = [0] * 54
+def face_counts(hand: tuple[int, ...]) -> list[int]:
+    """The hand's suited cards counted by face in the padded cells of ``PAD``."""
+    cnt = [0] * CELLS
     for x in hand:
-        cnt[x] += 1
+        if x != RJ:
+            cnt[PAD[x]] += 1
+    return cnt
+
+
+def most_isolated(hand: tuple[int, ...], cnt: list[int] | None = None) -> list[int]:
+    """The hand's faces of the highest ``isolation``, ascending, scored from its face counts
+    (``face_counts``): the same terms summed in another order (each a multiple of 0.5, so
+    exact in any order), the same tie-break added last."""
+    if cnt is None:
+        cnt = face_counts(hand)
     best, tied = -1e9, []       # below any score (an RJ's is -100)
     for c in sorted(set(hand)):
         if c == RJ:
             v = -100.0
         else:
-            ones, twos, same, pair, tenth = _FACE_TABLES[c]
-            v = 14.0 - 4.0 * cnt[c]          # 10, -4 a copy, +4 for the card itself
-            for x in ones:
-                v -= 3.0 * cnt[x]
-            for x in twos:
-                v -= 1.5 * cnt[x]
-            for x in same:
-                v -= pair * cnt[x]
-            v += tenth
+            p, q, pair, tenth = _SCORING[c]
+            k = cnt[p]          # 10, −4 a copy, +4 for the card itself; −3, −1.5 a same-suit
+            #                     card one, two ranks away; −pair another suit's same rank
+            v = (14.0 - 4.0 * k - 3.0 * (cnt[p - 1] + cnt[p + 1])
+                 - 1.5 * (cnt[p - 2] + cnt[p + 2])
+                 - pair * (cnt[q] + cnt[q + 17] + cnt[q + 34] + cnt[q + 51] - k) + tenth)
         if v > best:
             best, tied = v, [c]
         elif v == best:
@@ -169,12 +171,13 @@ def most_isolated(hand: tuple[int, ...]) -> list[int]:
     return tied
 
 
-def _kong(s: LhState, seat: int, hand: tuple[int, ...]) -> Event | None:
+def _kong(s: LhState, seat: int, hand: tuple[int, ...], cnt: list[int]) -> Event | None:
     """The kong ``choose_listed`` declares: the last 暗杠 ``turn_actions`` lists (the highest
     face held four times), else its last 加杠; None without either (the wall checked)."""
-    for c in sorted(set(hand), reverse=True):
-        if c != RJ and hand.count(c) >= 4:
-            return action(s, "AN_GANG", seat, (c,))
+    if max(cnt) >= 4:
+        for c in sorted(set(hand), reverse=True):
+            if c != RJ and cnt[PAD[c]] >= 4:
+                return action(s, "AN_GANG", seat, (c,))
     for kind, cards, _, _ in reversed(s.melds[seat]):
         if kind == PENG and cards[0] in hand:
             return action(s, "JIA_GANG", seat, (cards[0],))
@@ -186,14 +189,15 @@ def _turn_choice(s: LhState, rng: random.Random) -> Event:
     one of the most isolated discards drawn by ``rng.choice`` over as many as it was."""
     seat = s.turn
     hand = s.hands[seat]
+    cnt = face_counts(hand)
     if s.phase == TURN:
         if scoring.can_zimo(s):
             return scoring.hu_event(s, seat)
         if s.wall_size() >= 1:                                  # LH-25
-            kong = _kong(s, seat, hand)
+            kong = _kong(s, seat, hand, cnt)
             if kong is not None:
                 return kong
-    c = rng.choice(most_isolated(hand))      # rng.choice draws by the length alone
+    c = rng.choice(most_isolated(hand, cnt))      # rng.choice draws by the length alone
     return action(s, "DISCARD", seat, (c,))
 
 
