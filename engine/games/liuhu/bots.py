@@ -10,11 +10,23 @@ from __future__ import annotations
 import random
 
 from engine.events import Event
-from engine.games.liuhu import scoring
+from engine.games.liuhu import hand, scoring
 from engine.games.liuhu.cards import RJ, SUITED, rank, suit
+from engine.games.liuhu.claims import hand_melds, hand_rules
 from engine.games.liuhu.rules import auto_event, legal_actions
 from engine.games.liuhu.setup import action
-from engine.games.liuhu.state import CHI, CLAIMED, GANG, HU, PASS, PENG, RESPOND, TURN, LhState
+from engine.games.liuhu.state import (
+    CHI,
+    CLAIMED,
+    GANG,
+    HU,
+    PASS,
+    PENG,
+    RESPOND,
+    TURN,
+    ZIMO,
+    LhState,
+)
 from engine.games.liuhu.window import respond_event, responder
 
 CATEGORY = {"DISCARD": "discard", "AN_GANG": "kong", "JIA_GANG": "kong", "HU": "hu"}
@@ -184,6 +196,20 @@ def _kong(s: LhState, seat: int, hand: tuple[int, ...], cnt: list[int]) -> Event
     return None
 
 
+def may_zimo(s: LhState) -> bool:
+    """``scoring.can_zimo`` for the seat on turn (TURN), read as the drawn card among the
+    winning faces of the hand before it (``hand.win_faces``, ``could_win_with``'s answer for
+    every face; the claim windows have mostly searched that hand already); the dealer's first
+    turn and a hand or draw with an RJ ask ``can_zimo``."""
+    seat, d = s.turn, s.drawn
+    held = s.hands[seat]
+    if d < 0 or d == RJ or RJ in held:
+        return scoring.can_zimo(s)
+    i = held.index(d)
+    faces = hand.win_faces(held[:i] + held[i + 1:], hand_melds(s, seat), hand_rules(s),
+                           win=ZIMO)
+    return faces is not None and d in faces
+
 def _turn_choice(s: LhState, rng: random.Random) -> Event:
     """``choose_listed``'s action for the seat on turn (a non-empty hand): 自摸, a kong, else
     one of the most isolated discards drawn by ``rng.choice`` over as many as it was."""
@@ -191,7 +217,7 @@ def _turn_choice(s: LhState, rng: random.Random) -> Event:
     hand = s.hands[seat]
     cnt = face_counts(hand)
     if s.phase == TURN:
-        if scoring.can_zimo(s):
+        if may_zimo(s):
             return scoring.hu_event(s, seat)
         if s.wall_size() >= 1:                                  # LH-25
             kong = _kong(s, seat, hand, cnt)
