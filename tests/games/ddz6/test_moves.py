@@ -17,11 +17,11 @@ from collections import Counter
 import pytest
 
 from engine.games.common import holds
-from engine.games.ddz6.cards import MAX_HAND, VALUE, deck
+from engine.games.ddz6.cards import BJ, MAX_HAND, RJ, VALUE, deck
 from engine.games.ddz6.combos import KINDS, beats, classify
 from engine.games.ddz6.moves import HandPlays, has_answer, iter_plays, legal_plays
 
-from .reference import CHAR_VALUE, POS_3V3, POS_4DECK, reference
+from .reference import CHAR_VALUE, POS_3V3, POS_4DECK, faces, reference
 
 CONFIGS = [
     ("3v3", {}),
@@ -262,3 +262,21 @@ that are one play (or one play and a card)."""
             assert got.finishes() == any(len(p.cards) == len(hand) for p in plays)
             checked += 1
     assert checked > 500
+
+
+@pytest.mark.parametrize("variant", ["3v3", "2v4"])
+def test_hand_plays_finishes_with_jokers(variant):
+    """``finishes`` on every hand of b BJs, r RJs and 0 … 4 threes (joker bombs up to the
+    8-card 4-deck one, 七星聚, joker pairs and trio+pairs, and what is none of these): whether
+    a listed lead holds the whole hand, with the 七星聚's locked joker held or not."""
+    copies = 3 if variant == "3v3" else 4
+    checked = 0
+    for b, r, threes in itertools.product(range(copies + 1), range(copies + 1), range(5)):
+        hand = (BJ,) * b + (RJ,) * r + faces("3" * threes)
+        for locked in (None, BJ, RJ) if variant != "3v3" else (None,):
+            if hand and (locked is None or locked in hand):
+                plays = legal_plays(hand, None, variant, None, locked)
+                want = any(len(p.cards) == len(hand) for p in plays)
+                assert HandPlays(hand, None, variant, None, locked).finishes() == want, hand
+                checked += want
+    assert checked > 10
