@@ -58,9 +58,13 @@ class _Hand:
 
     def __init__(self, hand: tuple[int, ...] | list[int], locked: int | None) -> None:
         g: list[list[int]] = [[] for _ in range(N_VALUES)]
-        for f in sorted(hand):
-            if f != locked:
+        if locked is None:
+            for f in sorted(hand):
                 g[VALUE[f]].append(f)
+        else:
+            for f in sorted(hand):
+                if f != locked:
+                    g[VALUE[f]].append(f)
         self.g = g
         self.n = len(hand) - (hand.count(locked) if locked is not None else 0)
         self._avail: list[int] | None = None
@@ -323,19 +327,22 @@ class HandPlays:
 
     def finishes(self) -> bool:
         """True if the whole hand is one legal play (a combination that beats the top play,
-        if any; the locked joker never plays). Only a hand of at most 10 cards, of 5m cards
-        (an airplane), or without jokers holding each value equally often (a sequence, a
-        bomb) can be one combination (``combos.read``'s cases); only those are read."""
-        h, n = self.h, self.h.n
+        if any; the locked joker never plays). Only the hands that can be such a play are
+        read (``combos.read``'s cases): against a bomb, or a top of another size, a bomb (one
+        value, or jokers alone); else a hand of at most 10 cards, of 5m cards (an airplane),
+        or without jokers holding each value equally often (a sequence, a bomb)."""
+        h, n, top = self.h, self.h.n, self.top
         if not n or n != len(self.hand):
             return False
-        if n > 10 and n % 5:
-            g = h.g
-            if g[BJ_V] or g[RJ_V] or len({len(x) for x in g if x}) != 1:
+        g = h.g
+        jokers = len(g[BJ_V]) + len(g[RJ_V])
+        if top is not None and (top.level or n != top.size):
+            if jokers != n and (jokers or n < 4 or len(g[VALUE[self.hand[0]]]) != n):
                 return False
+        elif n > 10 and n % 5 and (jokers or len({len(x) for x in g if x}) != 1):
+            return False
         c = read_once(self.hand, self.t)
-        return not isinstance(c, str) and (self.top is None
-                                           or beats_rule(c, self.top, self.t) is None)
+        return not isinstance(c, str) and (top is None or beats_rule(c, top, self.t) is None)
 
     def shed(self) -> Play | None:
         """The first non-bomb play of ``iter_plays``' order with the lowest (key, -cards)
