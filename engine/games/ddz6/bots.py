@@ -127,7 +127,7 @@ class GreedyPolicy:
         """``_play``'s choice without listing: going out in one play (then the listed path: a
         short hand), a pass to a partner, the least non-bomb play by (key, -cards) (``_key``
         is the combination's key: non-zero for every non-bomb), else a pass unless an
-        opponent is close to out, else the lowest bomb."""
+        opponent is close to out, else the lowest bomb, else a pass."""
         seat, top = s.turn, s.top
         hand = s.hands[seat]
         plays = HandPlays(hand, top, s.variant, s.options, s.locked if s.locked >= 0 else None)
@@ -140,9 +140,11 @@ class GreedyPolicy:
             if top is not None and not self._bomb_now(s, seat):
                 return action(s, "PASS", seat)
             p = plays.least_bomb()
-            if p is None:
-                return self._play(s, *play_choices(s))       # nothing to play: as listed
-        return play_event(s, seat, p.cards, p.combo)
+        if p is not None:
+            return play_event(s, seat, p.cards, p.combo)
+        if top is not None:
+            return action(s, "PASS", seat)                  # no play at all
+        return self._play(s, *play_choices(s))              # a lead without one: as listed
 
     def _play(self, s: DdzState, actions: list[Event], combos: list[Combo]) -> Event:
         seat = actions[0].seat
