@@ -311,6 +311,10 @@ def has_answer(hand: tuple[int, ...] | list[int], top: Combo | None, variant: st
 
 # ---------------------------------------------------------------- a shedding player's plays
 
+HAND_CACHE = 4096       # grouped hands kept: a seat that passed meets its hand again
+_HANDS: dict[tuple[tuple[int, ...], int | None], _Hand] = {}
+
+
 class HandPlays:
     """The plays a shedding player looks at, of one hand against one top play, worked out on
     demand from the grouped hand without listing the others: whether the whole hand is one
@@ -323,7 +327,13 @@ class HandPlays:
                  options: Any = None, locked: int | None = None) -> None:
         self.hand, self.top, self.locked = hand, top, locked
         self.t = combo_rules(variant, options)
-        self.h = _Hand(hand, locked)
+        key = (hand, locked)
+        h = _HANDS.get(key)
+        if h is None:
+            if len(_HANDS) >= HAND_CACHE:
+                _HANDS.clear()
+            h = _HANDS[key] = _Hand(hand, locked)
+        self.h = h
 
     def finishes(self) -> bool:
         """True if the whole hand is one legal play (a combination that beats the top play,
