@@ -79,8 +79,8 @@ class GreedyPolicy:
     """Bids and doubles on strength; sheds small combinations, keeps bombs, does not bomb (or
     beat) its own side as the seat knows it.
 
-    In play ``choose`` finds the play from the hand (``moves.shed_play``, ``least_bomb``,
-    ``finishes``) and builds that one event; ``choose_listed``, which picks from every listed
+    In play ``choose`` finds the play from the grouped hand (``moves.HandPlays``: ``finishes``,
+    ``shed``, ``least_bomb``) and builds that one event; ``choose_listed``, which picks from every listed
     legal action (thousands on a 4-deck lead), is its definition and reference, and the path
     outside play (bids, doubles, show hand, sides) and for a hand that goes out in one play.
     Both give the same action with the same calls on rng in every state
@@ -107,7 +107,6 @@ class GreedyPolicy:
     def _listed(self, s: DdzState, rng: random.Random) -> Event:
         """The seat's decision from its listed legal actions."""
         if s.phase == PLAY:
-            from engine.games.ddz6.play import play_choices
             return self._play(s, *play_choices(s))
         actions = _actions(s)
         hand = s.hands[actions[0].seat]
