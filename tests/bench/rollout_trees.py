@@ -1,7 +1,7 @@
 """Review rollouts and ``liujia review`` in several checkouts, in one sitting, in CPU time.
 
 ``.venv/bin/python tests/bench/rollout_trees.py BASE_TREE OTHER_TREE... [--sittings 5]
-[--review-sittings 1] [--games keng,gouji]``
+[--review-sittings 1] [--games keng,gouji,ddz6_2v4]``
 
 The first tree simulates one greedy game of each game (``liujia simulate --games 2 --seed 1
 --policy greedy``, the first game of the file). Then, trees alternating in ABBA order:
@@ -12,8 +12,8 @@ The first tree simulates one greedy game of each game (``liujia simulate --games
   ``time.process_time`` over ``ROUNDS`` rounds; the median ms a rollout, and a digest of the
   outcomes (the same in every tree, or the trees do not play the same games);
 - reviews: ``liujia review LOG --game ID --json -q`` of the seats in ``REVIEWED`` (六人坑: every
-  seat, 够级: seat 1, 扑克六湖: seat 0), its CPU time (the child's user + system) and the
-  digest of its output.
+  seat, 够级: seat 1, each 六人斗地主 variant: seat 0, 扑克六湖: seat 0), its CPU time (the
+  child's user + system) and the digest of its output (``--review-sittings 0``: rollouts only).
 
 The table gives per tree the median over its sittings. Each tree's own ``engine`` is imported
 (``PYTHONPATH``), so a checkout of an older commit (``git archive COMMIT | tar -x -C DIR``)
@@ -36,8 +36,9 @@ from pathlib import Path
 
 ROUNDS = 3
 SEED = 1
-REVIEWED = {"keng": None, "gouji": 1}     # game -> the seat reviewed (None: every seat)
-REVIEWED["liuhu"] = 0                     # 扑克六湖: one seat (a hand's review is long)
+# game -> the seat reviewed (None: every seat); 扑克六湖: one seat (a hand's review is long)
+REVIEWED = {"keng": None, "gouji": 1, "ddz6_3v3": 0, "ddz6_2v4": 0, "ddz6_zhengfan": 0,
+            "liuhu": 0}
 
 
 def _env(tree: Path) -> dict[str, str]:

@@ -17,6 +17,9 @@ from engine.events import Event
 from engine.games.ddz6.autowin import holds_bomb
 from engine.games.ddz6.cards import BJ_V, RJ_V, TWO_V, VALUE, value_counts
 from engine.games.ddz6.combos import Combo
+from engine.games.ddz6.info import known_code
+from engine.games.ddz6.moves import HandPlays
+from engine.games.ddz6.play import play_choices, play_event
 from engine.games.ddz6.setup import action
 from engine.games.ddz6.state import BID, DOUBLE, PLAY, SHOW, SIDE, DdzState
 
@@ -74,7 +77,14 @@ def strength(hand: tuple[int, ...]) -> int:
 
 class GreedyPolicy:
     """Bids and doubles on strength; sheds small combinations, keeps bombs, does not bomb (or
-    beat) its own side as the seat knows it."""
+    beat) its own side as the seat knows it.
+
+    In play ``choose`` finds the play from the grouped hand (``moves.HandPlays``: ``finishes``,
+    ``shed``, ``least_bomb``) and builds that one event; ``choose_listed``, which picks from every listed
+    legal action (thousands on a 4-deck lead), is its definition and reference, and the path
+    outside play (bids, doubles, show hand, sides) and for a hand that goes out in one play.
+    Both give the same action with the same calls on rng in every state
+    (``tests/games/ddz6/test_game_bots.py`` runs them side by side)."""
 
     name = "greedy"
 
@@ -83,8 +93,20 @@ class GreedyPolicy:
         a = _auto(s, rng)
         if a is not None:
             return a
+        if s.phase != PLAY:
+            return self._listed(s, rng)
+        return self._fast_play(s)
+
+    def choose_listed(self, s: DdzState, rng: random.Random) -> Event:
+        """The same choice from every listed legal action (the slow reference path)."""
+        a = _auto(s, rng)
+        if a is not None:
+            return a
+        return self._listed(s, rng)
+
+    def _listed(self, s: DdzState, rng: random.Random) -> Event:
+        """The seat's decision from its listed legal actions."""
         if s.phase == PLAY:
-            from engine.games.ddz6.play import play_choices
             return self._play(s, *play_choices(s))
         actions = _actions(s)
         hand = s.hands[actions[0].seat]
@@ -99,6 +121,29 @@ class GreedyPolicy:
         if s.phase == SIDE:
             return actions[rng.randrange(2)]
         return rng.choice(actions)
+
+    def _fast_play(self, s: DdzState) -> Event:
+        """``_play``'s choice without listing: going out in one play (then the listed path: a
+        short hand), a pass to a partner, the least non-bomb play by (key, -cards) (``_key``
+        is the combination's key: non-zero for every non-bomb), else a pass unless an
+        opponent is close to out, else the lowest bomb, else a pass."""
+        seat, top = s.turn, s.top
+        hand = s.hands[seat]
+        plays = HandPlays(hand, top, s.variant, s.options, s.locked if s.locked >= 0 else None)
+        if plays.finishes():
+            return self._play(s, *play_choices(s))
+        if top is not None and _known_partner(s, seat, s.top_seat):
+            return action(s, "PASS", seat)
+        p = plays.shed()
+        if p is None:
+            if top is not None and not self._bomb_now(s, seat):
+                return action(s, "PASS", seat)
+            p = plays.least_bomb()
+        if p is not None:
+            return play_event(s, seat, p.cards, p.combo)
+        if top is not None:
+            return action(s, "PASS", seat)                  # no play at all
+        return self._play(s, *play_choices(s))              # a lead without one: as listed
 
     def _play(self, s: DdzState, actions: list[Event], combos: list[Combo]) -> Event:
         seat = actions[0].seat
@@ -131,6 +176,14 @@ def _partner(s: DdzState, seat: int, other: int) -> bool:
         return False
     known = sides(s, seat)
     return known[seat] is not None and known[other] == known[seat]
+
+
+def _known_partner(s: DdzState, seat: int, other: int) -> bool:
+    """``_partner`` from the two seats' known side codes alone."""
+    if other < 0:
+        return False
+    mine = known_code(s, seat, seat)
+    return mine >= 0 and known_code(s, other, seat) == mine
 
 
 def _key(a: Event, c: Combo) -> int:

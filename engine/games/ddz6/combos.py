@@ -324,6 +324,11 @@ def read(cards: tuple[int, ...] | list[int], t: ComboRules) -> Combo | str:
     return got
 
 
+def read_once(cards: tuple[int, ...] | list[int], t: ComboRules) -> Combo | str:
+    """``read`` without keeping the reading (cards read once, such as a whole hand)."""
+    return _read(cards, t)
+
+
 def _read(cards: tuple[int, ...] | list[int], t: ComboRules) -> Combo | str:
     rule = pack_rule(cards, t)
     if rule:

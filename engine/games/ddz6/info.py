@@ -53,6 +53,12 @@ def _known_code(s: DdzState, seat: int, viewer: int) -> int:
     return 1 if s.fixed and len(known) == s.landlord_count() else -1
 
 
+def known_code(s: DdzState, seat: int, viewer: int) -> int:
+    """The side code of ``seat`` as ``viewer`` knows it (``sides``' entry as a code: 0, 1),
+    -1 not formed or not known to him."""
+    return side_code(s, seat) if ended(s) else _known_code(s, seat, viewer)
+
+
 def sides(s: DdzState, viewer: int | None = None) -> tuple[str | None, ...]:
     """Each seat's side as the viewer knows it (None: not formed, or not known to him);
     the auditor (None) and everyone after the end see every formed side."""

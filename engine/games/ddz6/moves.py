@@ -18,6 +18,7 @@ from engine.games.ddz6.combos import (
     AIRPLANE,
     PAIR,
     PAIR_SEQ,
+    SEQ_KIND,
     SEQ_MIN,
     SINGLE,
     STRAIGHT,
@@ -26,8 +27,10 @@ from engine.games.ddz6.combos import (
     TRIO_SEQ,
     Combo,
     ComboRules,
+    beats_rule,
     bomb_combo,
     combo_rules,
+    read_once,
 )
 
 
@@ -43,27 +46,46 @@ _PAIR = {v: Combo(PAIR, 2, 0, v, 0, "") for v in range(THREE, RJ_V + 1)}
 _TRIO = {v: Combo(TRIO, 3, 0, v, 0, "") for v in range(THREE, TWO_V + 1)}
 _TRIO_PAIR = {v: Combo(TRIO_PAIR, 5, 0, v, 0, "") for v in range(THREE, RJ_V + 1)}
 _SUITED = range(THREE, TWO_V + 1)
+SEQ_WIDTH = {STRAIGHT: 1, PAIR_SEQ: 2, TRIO_SEQ: 3}      # sequence type -> cards a value
 
 
 class _Hand:
     """A hand grouped by value: the faces of each value (face-code order) and availability
-    masks (bit v set when the hand holds at least 1, 2, 3 cards of value v)."""
+    masks (bit v set when the hand holds at least 1, 2, 3 cards of value v; worked out when
+    first asked: a single, pair or trio needs none)."""
 
-    __slots__ = ("g", "n", "avail")
+    __slots__ = ("g", "n", "_avail")
 
     def __init__(self, hand: tuple[int, ...] | list[int], locked: int | None) -> None:
         g: list[list[int]] = [[] for _ in range(N_VALUES)]
-        for f in sorted(hand):
-            if f != locked:
+        if locked is None:
+            for f in sorted(hand):
                 g[VALUE[f]].append(f)
+        else:
+            for f in sorted(hand):
+                if f != locked:
+                    g[VALUE[f]].append(f)
         self.g = g
         self.n = len(hand) - (hand.count(locked) if locked is not None else 0)
-        avail = [0, 0, 0, 0]
-        for v in _SUITED:
-            k = len(g[v])
-            for w in range(1, min(k, 3) + 1):
-                avail[w] |= 1 << v
-        self.avail = avail
+        self._avail: list[int] | None = None
+
+    @property
+    def avail(self) -> list[int]:
+        """The availability masks by width 1, 2, 3 (index 0 unused)."""
+        avail = self._avail
+        if avail is None:
+            avail = self._avail = [0, 0, 0, 0]
+            g = self.g
+            for v in _SUITED:
+                k = len(g[v])
+                if k:
+                    bit = 1 << v
+                    avail[1] |= bit
+                    if k >= 2:
+                        avail[2] |= bit
+                        if k >= 3:
+                            avail[3] |= bit
+        return avail
 
     def take(self, counts: list[tuple[int, int]]) -> tuple[int, ...]:
         """The canonical cards of (value, count) pairs."""
@@ -112,7 +134,12 @@ def _trio_pairs(h: _Hand, t: ComboRules, above: int) -> Iterator[Play]:
 
 def _sequences(h: _Hand, t: ComboRules, w: int, top: Combo | None) -> Iterator[Play]:
     """Straights, pair sequences, trio sequences (w = 1, 2, 3) on the variant's runs."""
-    kind = (STRAIGHT, PAIR_SEQ, TRIO_SEQ)[w - 1]
+    for run in _sequence_runs(h, t, w, top):
+        yield _sequence(h, w, run)
+
+
+def _sequence_runs(h: _Hand, t: ComboRules, w: int, top: Combo | None) -> Iterator[Run]:
+    """The runs of ``_sequences``' plays, in its order."""
     avail = h.avail[w]
     lengths = (top.m,) if top is not None else range(SEQ_MIN[w], h.n // w + 1)
     above = top.key if top is not None else -1
@@ -122,8 +149,15 @@ def _sequences(h: _Hand, t: ComboRules, w: int, top: Combo | None) -> Iterator[P
             if run.top > above and run.mask & avail == run.mask:
                 if no_aaa222 and m == 2 and run.start == 1:
                     continue                    # DDZ-62: exactly AAA222
-                yield Play(h.take([(v, w) for v in run.values]),
-                           Combo(kind, w * m, m, run.top, 0, ""))
+                yield run
+
+
+def _sequence(h: _Hand, w: int, run: Run) -> Play:
+    """The sequence of w cards a value on a run (w = 1, 2, 3: straight, pair or trio
+    sequence)."""
+    m = len(run.values)
+    return Play(h.take([(v, w) for v in run.values]),
+                Combo(SEQ_KIND[w], w * m, m, run.top, 0, ""))
 
 
 def _bodies(h: _Hand, t: ComboRules, top: Combo | None) -> Iterator[tuple[Run, Combo]]:
@@ -142,19 +176,24 @@ def _bodies(h: _Hand, t: ComboRules, top: Combo | None) -> Iterator[tuple[Run, C
 def _airplanes_3v3(h: _Hand, t: ComboRules, top: Combo | None) -> Iterator[Play]:
     """DDZ-50: a body and m pairs of any ranks 3 … 2; ``any``: pairs may repeat and share a
     body rank; ``no_bomb``: m different ranks outside the body."""
-    g = h.g
     for body, combo in _bodies(h, t, top):
-        m = combo.m
-        inbody = body.mask
-        if t.wings_any:
-            cap = [(v, (len(g[v]) - (3 if inbody >> v & 1 else 0)) // 2) for v in _SUITED]
-            cap = [(v, k) for v, k in cap if k]
-            for wings in _multisets(cap, m):
-                yield Play(_winged(h, body, wings), combo)
-        else:
-            free = [v for v in _SUITED if len(g[v]) >= 2 and not inbody >> v & 1]
-            for pick in combinations(free, m):
-                yield Play(_winged(h, body, [(v, 1) for v in pick]), combo)
+        yield from _wings_3v3(h, t, body, combo)
+
+
+def _wings_3v3(h: _Hand, t: ComboRules, body: Run, combo: Combo) -> Iterator[Play]:
+    """The 3v3 airplanes of one body (``_airplanes_3v3``), in its order."""
+    g = h.g
+    m = combo.m
+    inbody = body.mask
+    if t.wings_any:
+        cap = [(v, (len(g[v]) - (3 if inbody >> v & 1 else 0)) // 2) for v in _SUITED]
+        cap = [(v, k) for v, k in cap if k]
+        for wings in _multisets(cap, m):
+            yield Play(_winged(h, body, wings), combo)
+    else:
+        free = [v for v in _SUITED if len(g[v]) >= 2 and not inbody >> v & 1]
+        for pick in combinations(free, m):
+            yield Play(_winged(h, body, [(v, 1) for v in pick]), combo)
 
 
 def _winged(h: _Hand, body: Run, wings: list[tuple[int, int]]) -> tuple[int, ...]:
@@ -181,19 +220,22 @@ def _multisets(cap: list[tuple[int, int]], m: int) -> Iterator[list[tuple[int, i
 def _airplanes_4deck(h: _Hand, t: ComboRules, top: Combo | None) -> Iterator[Play]:
     """DDZ-63 … DDZ-65: a body and a run of m pairs outside it (m = 2: not AA22, or the
     four jokers BJ BJ RJ RJ)."""
+    for body, combo in _bodies(h, t, top):
+        yield from _wings_4deck(h, t, body, combo)
+
+
+def _wings_4deck(h: _Hand, t: ComboRules, body: Run, combo: Combo) -> Iterator[Play]:
+    """The 4-deck airplanes of one body (``_airplanes_4deck``), in its order."""
     g = h.g
     avail2 = h.avail[2]
-    joker_wing = len(g[BJ_V]) >= 2 and len(g[RJ_V]) >= 2
-    for body, combo in _bodies(h, t, top):
-        m = combo.m
-        body_counts = [(v, 3) for v in body.values]
-        for wing in t.runs.get(m, ()):
-            if wing.mask & avail2 == wing.mask and not wing.mask & body.mask \
-                    and not (m == 2 and wing.start == 1):
-                yield Play(h.take(sorted(body_counts + [(v, 2) for v in wing.values])),
-                           combo)
-        if m == 2 and joker_wing:
-            yield Play(h.take(body_counts + [(BJ_V, 2), (RJ_V, 2)]), combo)
+    m = combo.m
+    body_counts = [(v, 3) for v in body.values]
+    for wing in t.runs.get(m, ()):
+        if wing.mask & avail2 == wing.mask and not wing.mask & body.mask \
+                and not (m == 2 and wing.start == 1):
+            yield Play(h.take(sorted(body_counts + [(v, 2) for v in wing.values])), combo)
+    if m == 2 and len(g[BJ_V]) >= 2 and len(g[RJ_V]) >= 2:
+        yield Play(h.take(body_counts + [(BJ_V, 2), (RJ_V, 2)]), combo)
 
 
 def _bombs(h: _Hand, t: ComboRules, level: int) -> Iterator[Play]:
@@ -226,7 +268,7 @@ def _same_kind(h: _Hand, t: ComboRules, top: Combo | None, kind: str) -> Iterato
         return _trio_pairs(h, t, above)
     if kind == AIRPLANE:
         return (_airplanes_4deck if t.four else _airplanes_3v3)(h, t, top)
-    return _sequences(h, t, {STRAIGHT: 1, PAIR_SEQ: 2, TRIO_SEQ: 3}[kind], top)
+    return _sequences(h, t, SEQ_WIDTH[kind], top)
 
 
 LEAD_KINDS = (SINGLE, PAIR, TRIO, TRIO_PAIR, STRAIGHT, PAIR_SEQ, TRIO_SEQ, AIRPLANE)
@@ -265,3 +307,102 @@ def has_answer(hand: tuple[int, ...] | list[int], top: Combo | None, variant: st
                options: Any = None, locked: int | None = None) -> bool:
     """True if the hand holds a legal play against the top play (any play on a lead)."""
     return next(iter_plays(hand, top, variant, options, locked), None) is not None
+
+
+# ---------------------------------------------------------------- a shedding player's plays
+
+HAND_CACHE = 4096       # grouped hands kept: a seat that passed meets its hand again
+_HANDS: dict[tuple[tuple[int, ...], int | None], _Hand] = {}
+
+
+class HandPlays:
+    """The plays a shedding player looks at, of one hand against one top play, worked out on
+    demand from the grouped hand without listing the others: whether the whole hand is one
+    legal play, the least non-bomb play and the lowest bomb, each the first such play of
+    ``iter_plays``' order."""
+
+    __slots__ = ("hand", "top", "t", "h", "locked")
+
+    def __init__(self, hand: tuple[int, ...], top: Combo | None, variant: str,
+                 options: Any = None, locked: int | None = None) -> None:
+        self.hand, self.top, self.locked = hand, top, locked
+        self.t = combo_rules(variant, options)
+        key = (hand, locked)
+        h = _HANDS.get(key)
+        if h is None:
+            if len(_HANDS) >= HAND_CACHE:
+                _HANDS.clear()
+            h = _HANDS[key] = _Hand(hand, locked)
+        self.h = h
+
+    def finishes(self) -> bool:
+        """True if the whole hand is one legal play (a combination that beats the top play,
+        if any; the locked joker never plays). Only the hands that can be such a play are
+        read (``combos.read``'s cases): against a bomb, or a top of another size, a bomb (one
+        value, or jokers alone); else a hand of at most 10 cards, of 5m cards (an airplane),
+        or without jokers holding each value equally often (a sequence, a bomb)."""
+        h, n, top = self.h, self.h.n, self.top
+        if not n or n != len(self.hand):
+            return False
+        g = h.g
+        jokers = len(g[BJ_V]) + len(g[RJ_V])
+        if top is not None and (top.level or n != top.size):
+            if jokers != n and (jokers or n < 4 or len(g[VALUE[self.hand[0]]]) != n):
+                return False
+        elif n > 10 and n % 5 and (jokers or len({len(x) for x in g if x}) != 1):
+            return False
+        c = read_once(self.hand, self.t)
+        return not isinstance(c, str) and (top is None or beats_rule(c, top, self.t) is None)
+
+    def shed(self) -> Play | None:
+        """The first non-bomb play of ``iter_plays``' order with the lowest (key, -cards)
+        (None: no legal non-bomb play). Each type's least play is taken in that type's order,
+        then the types in ``LEAD_KINDS``' order, a later type's only if strictly less."""
+        top = self.top
+        if top is not None and top.level:
+            return None
+        best: Play | None = None
+        best_key = (0, 0)
+        for kind in LEAD_KINDS if top is None else (top.kind,):
+            p = _least_of_kind(self.h, self.t, top, kind)
+            if p is not None and (best is None or (p.combo.key, -len(p.cards)) < best_key):
+                best, best_key = p, (p.combo.key, -len(p.cards))
+        return best
+
+    def least_bomb(self) -> Play | None:
+        """The first bomb of ``iter_plays``' order with the lowest ladder level that beats
+        the top play (None: no bomb does)."""
+        top = self.top
+        bombs = _bombs(self.h, self.t, top.level if top is not None else 0)
+        return min(bombs, key=_level, default=None)
+
+
+def _least_of_kind(h: _Hand, t: ComboRules, top: Combo | None, kind: str) -> Play | None:
+    """The first play of one non-bomb type with the lowest (key, -cards). Singles, pairs,
+    trios and trio+pairs have one size a type and come in rising key: their first play."""
+    w = SEQ_WIDTH.get(kind)
+    if w is not None:
+        run = min(_sequence_runs(h, t, w, top), key=_run_order, default=None)
+        return None if run is None else _sequence(h, w, run)
+    if kind == AIRPLANE:
+        wings = _wings_4deck if t.four else _wings_3v3
+        for body, combo in sorted(_bodies(h, t, top), key=_body_order):   # stable
+            p = next(wings(h, t, body, combo), None)
+            if p is not None:
+                return p
+        return None
+    return next(_same_kind(h, t, top, kind), None)
+
+
+def _run_order(run: Run) -> tuple[int, int]:
+    """A sequence's (key, -cards) order: its top, then the longest."""
+    return run.top, -len(run.values)
+
+
+def _body_order(bc: tuple[Run, Combo]) -> tuple[int, int]:
+    """An airplane body's (key, -cards) order (every airplane of a body has both)."""
+    return bc[1].key, -bc[1].size
+
+
+def _level(p: Play) -> int:
+    return p.combo.level

@@ -1,14 +1,18 @@
 """The ddz6 bots: the random bot plays legal actions; the greedy bot sheds its smallest
 combination, keeps its bombs, never beats a play of its own side as it knows it, and bombs an
-opponent close to going out."""
+opponent close to going out; its fast choice is its listed (reference) choice."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.games.ddz6 import VARIANTS
 from engine.games.ddz6.bots import GreedyPolicy, RandomPolicy
+from engine.games.ddz6.variants import CONFORMANCE
 
+from ...policy_pairs import compare, decision_states
 from .reference import faces
 from .test_game_play import a_play_state, play, set_hands
 from .test_game_support import do, ev
@@ -54,3 +58,20 @@ def test_random_bot_plays_only_listed_actions():
     for _ in range(20):
         a = RandomPolicy().choose(s, rng)
         assert a in g.legal_actions(s)
+
+
+GREEDY = GreedyPolicy()
+OPTION_SETS = [(v, k, o) for v, d in CONFORMANCE.items() for k, o in enumerate(d["option_sets"])]
+
+
+@pytest.mark.parametrize("driver", ["greedy", "random"])
+@pytest.mark.parametrize(("variant", "k", "options"), OPTION_SETS,
+                         ids=[f"{v}-{k}" for v, k, _ in OPTION_SETS])
+def test_fast_greedy_choice_is_the_listed_one(variant, k, options, driver):
+    """The greedy play found from the hand (``choose``: ``moves.HandPlays``) is the one picked
+    from every listed action (``choose_listed``) in every state of greedy self-play (the
+    states rollouts meet) and of random self-play (long hands, bombs, airplanes, 七星聚
+    locks), under every conformance option set of every variant; the same action and the
+    same generator state after it (bids, doubles and sides take the listed path)."""
+    states = decision_states(f"ddz6_{variant}", options, driver, games=5, seed=400 + k)
+    assert compare(GREEDY.choose, GREEDY.choose_listed, states, seed=k) > 600

@@ -17,11 +17,11 @@ from collections import Counter
 import pytest
 
 from engine.games.common import holds
-from engine.games.ddz6.cards import MAX_HAND, VALUE, deck
+from engine.games.ddz6.cards import BJ, MAX_HAND, RJ, VALUE, deck
 from engine.games.ddz6.combos import KINDS, beats, classify
-from engine.games.ddz6.moves import has_answer, iter_plays, legal_plays
+from engine.games.ddz6.moves import HandPlays, has_answer, iter_plays, legal_plays
 
-from .reference import CHAR_VALUE, POS_3V3, POS_4DECK, reference
+from .reference import CHAR_VALUE, POS_3V3, POS_4DECK, faces, reference
 
 CONFIGS = [
     ("3v3", {}),
@@ -209,3 +209,74 @@ def test_canonical_cards_take_the_first_suits():
     plays = {p.combo.kind: p.cards for p in legal_plays(hand, None, "3v3")}
     assert plays["single"] == (9,) and plays["pair"] == (9, 22) and plays["trio"] == (9, 22, 22)
     assert next(iter_plays(hand, None, "3v3")).cards == (9,)
+
+
+def _rich_hand(rng: random.Random, variant: str) -> tuple[int, ...]:
+    """A seeded hand for the shedding player's plays: a dealt hand (27, 34 or a solo
+    landlord's 46 cards), or one of few ranks in long counts (trios, bodies, bombs), or a
+    small hand (``_hand``)."""
+    d = list(deck(variant))
+    style = rng.random()
+    if style < 0.4:
+        return tuple(rng.sample(d, rng.choice((MAX_HAND[variant], 27, 34, 20, 12))))
+    if style < 0.75:
+        lo = rng.randrange(13)
+        ranks = {(lo + i) % 13 for i in range(rng.randint(3, 8))}
+        d = [f for f in d if (f < 52 and f % 13 in ranks) or (f >= 52 and rng.random() < 0.3)]
+        return tuple(rng.sample(d, min(rng.randint(10, 30), len(d))))
+    return _hand(rng, variant)
+
+
+@pytest.mark.parametrize(("variant", "options"), CONFIGS,
+                         ids=[f"{v}-{'-'.join(o.values()) or 'default'}" for v, o in CONFIGS])
+def test_hand_plays_are_the_least_listed_plays(variant, options):
+    """``HandPlays`` (worked out per type) equals the listing: ``shed`` the first non-bomb
+    play of ``legal_plays`` with the lowest (key, -cards), ``least_bomb`` the first bomb with
+    the lowest level, ``finishes`` whether a listed play holds the whole hand; on leads and
+    against tops taken from other hands' plays, with a locked joker now and then, on hands
+that are one play (or one play and a card)."""
+    rng = random.Random(7000 + CONFIGS.index((variant, options)))
+    pool: list = [None]
+    checked = 0
+    for _ in range(120):
+        hand = _rich_hand(rng, variant)
+        if rng.random() < 0.25:              # a hand that is one play, or one play and a card
+            hand = rng.choice(legal_plays(hand, None, variant, options)).cards \
+                + tuple(rng.sample(hand, rng.randint(0, 1)))
+        jokers = [f for f in hand if f >= 52]
+        locked = rng.choice(jokers) if jokers and variant != "3v3" and rng.random() < 0.2 \
+            else None
+        leads = legal_plays(hand, None, variant, options, locked)
+        pool += [p.combo for p in rng.sample(leads, min(6, len(leads)))]
+        whole = [p for p in leads if len(p.cards) == len(hand)]
+        if whole and rng.random() < 0.5:
+            pool.append(whole[0].combo)
+        for top in [None, *rng.sample(pool, min(6, len(pool)))]:
+            plays = legal_plays(hand, top, variant, options, locked)
+            got = HandPlays(hand, top, variant, options, locked)
+            small = [p for p in plays if not p.combo.level]
+            assert got.shed() == min(small, key=lambda p: (p.combo.key, -len(p.cards)),
+                                     default=None), (hand, top)
+            assert got.least_bomb() == min((p for p in plays if p.combo.level),
+                                           key=lambda p: p.combo.level, default=None)
+            assert got.finishes() == any(len(p.cards) == len(hand) for p in plays)
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize("variant", ["3v3", "2v4"])
+def test_hand_plays_finishes_with_jokers(variant):
+    """``finishes`` on every hand of b BJs, r RJs and 0 … 4 threes (joker bombs up to the
+    8-card 4-deck one, 七星聚, joker pairs and trio+pairs, and what is none of these): whether
+    a listed lead holds the whole hand, with the 七星聚's locked joker held or not."""
+    copies = 3 if variant == "3v3" else 4
+    checked = 0
+    for b, r, threes in itertools.product(range(copies + 1), range(copies + 1), range(5)):
+        hand = (BJ,) * b + (RJ,) * r + faces("3" * threes)
+        for locked in (None, BJ, RJ) if variant != "3v3" else (None,):
+            if hand and (locked is None or locked in hand):
+                plays = legal_plays(hand, None, variant, None, locked)
+                want = any(len(p.cards) == len(hand) for p in plays)
+                assert HandPlays(hand, None, variant, None, locked).finishes() == want, hand
+                checked += want
+    assert checked > 10
