@@ -103,6 +103,7 @@ def _staging(root: Path, manifest: lake.Manifest) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(str(root / STAGING / "staging.duckdb"))
     try:
         con.execute("SET TimeZone = 'UTC'")
+        con.execute("SET enable_progress_bar = false")
         lake.lock_down(con, root)
         for ddl in DDL:
             con.execute(ddl)
@@ -169,6 +170,7 @@ def _write_counts(root: Path, manifest: lake.Manifest) -> None:
     ``counts/v<version>/``; the catalog's fingerprint into the manifest's meta."""
     con = duckdb.connect(":memory:")
     try:
+        con.execute("SET enable_progress_bar = false")
         lake.lock_down(con, root)
         lake.attach_tables(con, root, manifest, skip=(*lake.COUNTS, "meta"))
         for table in (*lake.COUNTS, "meta"):
