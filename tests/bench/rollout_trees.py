@@ -12,7 +12,8 @@ The first tree simulates one greedy game of each game (``liujia simulate --games
   ``time.process_time`` over ``ROUNDS`` rounds; the median ms a rollout, and a digest of the
   outcomes (the same in every tree, or the trees do not play the same games);
 - reviews: ``liujia review LOG --game ID --json -q`` of the seats in ``REVIEWED`` (六人坑: every
-  seat, 够级: seat 1), its CPU time (the child's user + system) and the digest of its output.
+  seat, 够级: seat 1, 扑克六湖: seat 0), its CPU time (the child's user + system) and the
+  digest of its output.
 
 The table gives per tree the median over its sittings. Each tree's own ``engine`` is imported
 (``PYTHONPATH``), so a checkout of an older commit (``git archive COMMIT | tar -x -C DIR``)
@@ -36,6 +37,7 @@ from pathlib import Path
 ROUNDS = 3
 SEED = 1
 REVIEWED = {"keng": None, "gouji": 1}     # game -> the seat reviewed (None: every seat)
+REVIEWED["liuhu"] = 0                     # 扑克六湖: one seat (a hand's review is long)
 
 
 def _env(tree: Path) -> dict[str, str]:

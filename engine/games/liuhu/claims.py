@@ -56,6 +56,7 @@ def clear_caches() -> None:
     """Forget the memoised winning faces and the hand module's answers (cold measurements)."""
     for memo in _FACES.values():
         memo.clear()
+    _LAST_ELIGIBLE[0] = ((), (), None, (), ())
     hand.clear_caches()
 
 
@@ -180,9 +181,28 @@ def seat_claims(s: LhState, seat: int, kind: str, card: int, frm: int) -> tuple[
 _ANSWER_ORDER = tuple(tuple((frm + k) % SEATS for k in range(1, SEATS)) for frm in range(SEATS))
 
 
+# the last answer of ``eligible_of``: (hands, melds, options, (window, card, from, wall not
+# empty), eligible). Only what it reads: the tuples and the options are never changed, and
+# holding them keeps their ids from being reused.
+_LAST_ELIGIBLE: list[tuple[Any, ...]] = [((), (), None, (), ())]
+
+
 def eligible_of(s: LhState) -> tuple[tuple[int, tuple[Claim, ...]], ...]:
     """The eligible seats of the open window and their claims, in turn order from the
-    discarder (declarer) + 1 (LH-34): ``seat_claims`` of each seat, the winning faces of each
+    discarder (declarer) + 1 (LH-34); the last answer is kept, since the engine builds the
+    owed WINDOW and then checks it against the same state."""
+    last = _LAST_ELIGIBLE[0]
+    window = (s.w_kind, s.w_card, s.w_from, s.tail >= s.front)
+    if last[0] is s.hands and last[1] is s.melds and last[2] is s.options and \
+            last[3] == window:
+        return last[4]
+    out = _eligible(s)
+    _LAST_ELIGIBLE[0] = (s.hands, s.melds, s.options, window, out)
+    return out
+
+
+def _eligible(s: LhState) -> tuple[tuple[int, tuple[Claim, ...]], ...]:
+    """``eligible_of`` worked out: ``seat_claims`` of each seat, the winning faces of each
     hand looked up once."""
     card, frm = s.w_card, s.w_from
     if card == RJ:                                          # LH-32

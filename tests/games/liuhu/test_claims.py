@@ -173,3 +173,29 @@ def test_rj_cannot_be_used_to_claim_lh32():
     s = _window(s, 0, "5s")
     assert _eligible(s)[1] == [("chi", parse_face("4s"), parse_face("6s"))]
     rejected(s, act(s, "RESPOND", 1, "4s RJ", tag="chi"), "LH-32")
+
+
+def test_eligible_of_keeps_only_its_last_answer():
+    """``eligible_of`` answers a WINDOW state as worked out afresh (``_eligible``) in seeded
+    random self-play under every conformance option set, asked twice as the engine does; a
+    copy whose window differs but whose hands are the same objects gets its own answer."""
+    from engine.games.liuhu import claims
+    from engine.games.liuhu.rules import auto_event
+    from engine.games.liuhu.state import WINDOW
+    from tests.games.liuhu.conftest import playout
+
+    windows = 0
+    for k, opts in enumerate(lh.CONFORMANCE["option_sets"]):
+        events, _ = playout(50 + k, opts)
+        s = lh.initial_state(events[0])
+        for e in events[1:]:
+            if s.phase == WINDOW:
+                want = claims._eligible(s)
+                assert claims.eligible_of(s) == want == claims.eligible_of(s)
+                other = s.copy()
+                other.w_from = (s.w_from + 1) % 6
+                assert claims.eligible_of(other) == claims._eligible(other)
+                assert auto_event(s) == e
+                windows += 1
+            s = lh.apply(s, e)
+    assert windows > 200
