@@ -6,7 +6,7 @@ file of every table; it is written last by ``liujia lake build`` (``ingest.lake`
 replaced atomically, so a reader sees either the lake before a build or after it, never half
 a run: a file the manifest does not list is not read (a build that died leaves such files;
 the next build removes them). The row tables are partitioned by game type and month of the
-game's start (``events/game_type=gouji/month=2026-12/r000003-0.parquet``), the others are one
+game's start (``events/game_type=GAME/month=2026-12/r000003-0.parquet``), the others are one
 file per run; the stored counts (``tendency_counts``, ``result_counts``) are rewritten by
 every build under ``counts/v<version>/``.
 
