@@ -27,6 +27,7 @@ from engine.events import Event
 from engine.replay import Replay
 from warehouse import db as wdb
 from warehouse import queries as wq
+from warehouse.lake import version_file
 
 DB_ENV = "LIUJIA_DB"   # read by warehouse.db.default_db(); set by `liujia serve --db`
 Fingerprint = tuple[int, int, int]
@@ -42,9 +43,10 @@ def db_path() -> Path:
 
 
 def fingerprint(path: Path | str) -> Fingerprint | None:
-    """Identity of the file's current version, or None when it does not exist."""
+    """Identity of the file's current version (a lake's manifest), or None when it does not
+    exist."""
     try:
-        st_ = os.stat(path)
+        st_ = os.stat(version_file(path))
     except OSError:
         return None
     return (st_.st_ino, st_.st_mtime_ns, st_.st_size)

@@ -19,12 +19,14 @@ import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import format_faces
 from engine.errors import EngineError
 from engine.events import Event
+from engine.games import find_game
 from engine.games.base import Game
 from engine.games.frame import DRAW, WIN, Outcome
 from engine.replay import Replay, engine_events, game_module
@@ -367,13 +369,19 @@ def decision_points(events: Sequence[Event], seats: Sequence[int]
 
 def review_game(events: Sequence[Event], seats: Sequence[int], settings: Settings, *,
                 budget: float | None = None,
-                progress: Callable[[int, int], None] | None = None) -> GameReview:
+                progress: Callable[[int, int], None] | None = None,
+                submit: Callable[..., Future[Any]] | None = None) -> GameReview:
     """Review every decision of the seats in a validated game (``budget`` seconds at most:
-    the decisions not reached are counted in ``pending``; Ctrl-C keeps what is done)."""
+    the decisions not reached are counted in ``pending``; Ctrl-C keeps what is done). With
+    ``submit`` (``submit(fn, *args)`` -> Future: worker processes or a cluster), the
+    decisions are reviewed there, each as its own task — the same reviews, in the same order."""
     start = time.monotonic()                  # the budget counts the replay too
     game = game_module(events[0])
     result = GameReview(events[0].game_id, game, tuple(seats), settings)
     points = list(decision_points(events, seats))
+    if submit is not None:
+        _review_apart(result, points, submit, start, budget, progress)
+        return result
     for i, (seq, state, e, seen) in enumerate(points):
         if budget is not None and time.monotonic() - start > budget:
             result.stopped, result.pending = "budget", len(points) - i
@@ -391,6 +399,46 @@ def review_game(events: Sequence[Event], seats: Sequence[int], settings: Setting
         if progress is not None:
             progress(i + 1, len(points))
     return result
+
+
+def review_task(game_id: str, state: Any, e: Event, seen: tuple[Event, ...],
+                settings: Settings, seq: int) -> DecisionReview | str | None:
+    """One decision's review where it runs (a worker): the review (None: nothing to
+    review), or why it failed."""
+    try:
+        return review_decision(find_game(game_id), state, e.seat, e, seen, settings, seq)
+    except EngineError as exc:
+        return str(exc)
+
+
+def _review_apart(result: GameReview, points: list[tuple[int, Any, Event, tuple[Event, ...]]],
+                  submit: Callable[..., Future[Any]], start: float, budget: float | None,
+                  progress: Callable[[int, int], None] | None) -> None:
+    """review_game's loop with every decision submitted at once and taken back in order; at
+    the budget (or Ctrl-C) the decisions not done are cancelled and counted in pending."""
+    gid = result.game.GAME_ID
+    futures = [submit(review_task, gid, state, e, seen, result.settings, seq)
+               for seq, state, e, seen in points]
+    try:
+        for i, ((seq, *_), fut) in enumerate(zip(points, futures, strict=True)):
+            left = None if budget is None else max(0.0, budget - (time.monotonic() - start))
+            try:
+                r = fut.result(timeout=left)
+            except TimeoutError:
+                result.stopped, result.pending = "budget", len(points) - i
+                break
+            if isinstance(r, str):
+                result.failed.append((seq, r))
+            elif r is not None:
+                result.decisions.append(r)
+            if progress is not None:
+                progress(i + 1, len(points))
+    except KeyboardInterrupt:
+        result.stopped, result.pending = "interrupted", len(points) - len(result.decisions) \
+            - len(result.failed)
+    finally:
+        for fut in futures:
+            fut.cancel()
 
 
 REVIEW_VERSION = 1        # the reviewer's method; stored with every review (a change of

@@ -93,6 +93,11 @@ def connect(
     read-only one is verified first (warehouse.verify): any_version accepts a file of another
     schema version, still holding tables only."""
     p = db_path(path)
+    if p.is_dir():
+        from warehouse import lake  # a Parquet lake folder (liujia lake build)
+        if not read_only:
+            raise lake.no_write(p)
+        return lake.open_lake(p)
     if read_only:
         if not p.is_file():
             raise WarehouseMissing(
@@ -128,9 +133,11 @@ def reader(path: str | os.PathLike[str] | None = None) -> Iterator[duckdb.DuckDB
 
 
 def db_version(path: str | os.PathLike[str] | None = None) -> tuple[int, int, int]:
-    """(inode, mtime ns, size) of the warehouse file: changes whenever a run is swapped in."""
+    """(inode, mtime ns, size) of the warehouse file (a lake's manifest): changes whenever a
+    run is swapped in."""
+    from warehouse.lake import version_file
     try:
-        st = db_path(path).stat()
+        st = version_file(db_path(path)).stat()
     except FileNotFoundError:
         return (0, 0, 0)
     return (st.st_ino, st.st_mtime_ns, st.st_size)
@@ -228,6 +235,9 @@ def writer_target(path: str | os.PathLike[str] | None = None) -> Path:
     exist: only the default folder (DEFAULT_DB's) is created; raises WarehouseError."""
     given = db_path(path).absolute()
     db = given.resolve() if given.is_symlink() else given
+    from warehouse.lake import is_lake, no_write
+    if is_lake(db):
+        raise no_write(db)
     folder = db.parent
     if folder.is_dir():
         return db
@@ -279,8 +289,8 @@ def _copy_file(src: Path, dst: Path) -> None:
 
 
 @contextlib.contextmanager
-def _writer_lock(db: Path) -> Iterator[None]:
-    lock = db.with_name(db.name + LOCK_SUFFIX)
+def lock_file(lock: Path) -> Iterator[None]:
+    """Hold an exclusive advisory lock on the file (created if missing) while inside."""
     try:
         f = open(lock, "a+b")
     except OSError as exc:
@@ -294,6 +304,10 @@ def _writer_lock(db: Path) -> Iterator[None]:
         finally:
             if fcntl is not None:
                 fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+
+
+def _writer_lock(db: Path) -> contextlib.AbstractContextManager[None]:
+    return lock_file(db.with_name(db.name + LOCK_SUFFIX))
 
 
 def _checkpoint_stray_wal(db: Path) -> None:

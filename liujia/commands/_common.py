@@ -27,11 +27,27 @@ __all__ = ["FOUND", "OK", "USAGE", "add_db_option", "fail", "find_game_log", "fi
 
 OK, FOUND, USAGE = 0, 1, 2
 
-def add_db_option(p: Any) -> None:
-    """The ``--db FILE`` option of the commands that read the warehouse."""
+def add_db_option(p: Any, what: str = "FILE") -> None:
+    """The ``--db FILE`` and ``--lake DIR`` options of the commands that read the warehouse
+    (either one; both land in ``args.db``: a folder is read as a lake)."""
     from warehouse.paths import ENV_VAR, default_db
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    one = p.add_mutually_exclusive_group()
+    one.add_argument("--db", metavar=what, default=None,
+                     help=f"warehouse file (default ${ENV_VAR}, else {default_db()})")
+    one.add_argument("--lake", dest="db", metavar="DIR", type=lake_folder, default=None,
+                     help="read a Parquet lake (`liujia lake build`) instead of the "
+                     "warehouse file")
+
+
+def lake_folder(text: str) -> str:
+    """A --lake value: a folder holding a lake manifest (else a usage error)."""
+    import argparse
+
+    from warehouse.lake import MANIFEST, is_lake
+    if not is_lake(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a liujia lake (a folder with "
+                                         f"{MANIFEST}: `liujia lake build LOGS --out DIR`)")
+    return text
 
 
 def whole_number(text: str) -> int:

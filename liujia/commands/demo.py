@@ -91,7 +91,7 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        f"simulate a seeded corpus of {_titles()} games, write them as Arrow logs next "
                        "to the warehouse and ingest them; then print where everything is and "
                        "start the dashboard. A second run reuses the data.")
-    add_server_options(p)
+    add_server_options(p, lake=False)
     p.add_argument("--games", type=int, default=DEFAULT_GAMES,
                    help="games to simulate into an empty warehouse, shared out between the "
                    f"games in fixed proportions, printed when it starts (default "

@@ -21,16 +21,17 @@ if TYPE_CHECKING:      # the warehouse and ingest load when a command runs, not 
 MAX_LINES = 20
 
 
-def add_common(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
-    """The arguments ingest and rebuild share."""
+def add_common(p: argparse.ArgumentParser, db: bool = True) -> argparse.ArgumentParser:
+    """The arguments ingest, rebuild and lake build share (--db unless told not to)."""
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows, "
                    "*.jsonl and *.jsonl.gz")
     p.add_argument("--strict", action="store_true",
                    help="a field of a *.jsonl line that the format does not know quarantines "
                    "its game (default: reported as a warning and ignored)")
-    p.add_argument("--db", metavar="FILE", default=None,
-                   help=f"warehouse file (default ${ENV_VAR}, else {default_db()}); its folder must "
-                   "exist (only the default one is created)")
+    if db:
+        p.add_argument("--db", metavar="FILE", default=None,
+                       help=f"warehouse file (default ${ENV_VAR}, else {default_db()}); its "
+                       "folder must exist (only the default one is created)")
     p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
                    help="worker processes reading and replaying files (default: one per CPU "
                    "for big runs, none for small ones); never more than the files to read "
@@ -133,8 +134,10 @@ def report(s: IngestSummary, as_json: bool) -> int:
     return OK if s.clean else FOUND
 
 
-def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: object) -> int:
-    """Run ingest_paths or rebuild_paths with the parsed arguments, mapping errors to exits."""
+def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace,
+             what: str = "warehouse", **kw: object) -> int:
+    """Run ingest_paths, rebuild_paths or build_lake with the parsed arguments, mapping errors
+    to exits (``what`` is written, the warehouse or the lake, said to be unchanged)."""
     from concurrent.futures.process import BrokenProcessPool
 
     import duckdb
@@ -146,7 +149,7 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
         return fail("--workers must be at least 1")
     try:
         from liujia.keys import trusted_ids
-        s = fn(args.paths, db=args.db, progress=not args.quiet, workers=args.workers,
+        s = fn(args.paths, getattr(args, "db", None), progress=not args.quiet, workers=args.workers,
                strict=getattr(args, "strict", False), require=args.require,
                trusted=trusted_ids(), review=review_settings(args),
                scheduler=scheduler_address(args.scheduler),
@@ -154,18 +157,18 @@ def run_with(fn: Callable[..., IngestSummary], args: argparse.Namespace, **kw: o
     except (IngestIOError, WarehouseError) as exc:
         return fail(str(exc), USAGE)
     except ClusterError as exc:
-        return fail(f"{exc}; the warehouse is unchanged", USAGE)
+        return fail(f"{exc}; the {what} is unchanged", USAGE)
     except duckdb.Error as exc:
-        return fail(f"{' '.join(str(exc).split())}; the warehouse is unchanged", USAGE)
+        return fail(f"{' '.join(str(exc).split())}; the {what} is unchanged", USAGE)
     except BrokenProcessPool as exc:
-        return fail(f"a worker process died ({exc}); the warehouse is unchanged", USAGE)
+        return fail(f"a worker process died ({exc}); the {what} is unchanged", USAGE)
     except OSError as exc:   # PermissionError and the like: one line, never a traceback
         return fail(f"{exc.filename or ''}{': ' if exc.filename else ''}"
                     f"{exc.strerror or exc}", USAGE)
     except Exception as exc:        # a cluster's own error types (a lost scheduler …)
         if scheduler_address(args.scheduler) is None:
             raise
-        return fail(f"the cluster failed ({type(exc).__name__}: {exc}); the warehouse is "
+        return fail(f"the cluster failed ({type(exc).__name__}: {exc}); the {what} is "
                     "unchanged", USAGE)
     sys.stdout.flush()
     return report(s, args.json)

@@ -5,8 +5,10 @@ chosen action, a grade, a flag, and the better line (docs/review.md)."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from liujia.commands._common import (
@@ -53,12 +55,39 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     out.add_argument("--html", metavar="FILE", help="write the review as one HTML file")
     p.add_argument("--force", action="store_true", help="with --html: replace FILE if it "
                    "exists")
+    p.add_argument("-j", "--workers", type=int, default=1, metavar="N",
+                   help="review the decisions in N local worker processes (default 1: here); "
+                   "the same review")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="review the decisions on this Dask cluster (tcp:// or tls://HOST:PORT; "
+                   "default $LIUJIA_SCHEDULER, else this machine; docs/cluster.md)")
+    p.add_argument("--allow-insecure-cluster", action="store_true",
+                   help="allow a scheduler that is not on this machine without TLS")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return p
 
 
+@contextlib.contextmanager
+def _submitter(args: argparse.Namespace) -> Iterator[Callable[..., Any] | None]:
+    """Where the decisions are reviewed: None (here), local processes or a Dask cluster."""
+    from ingest.executor import cluster_executor, scheduler_address, submit
+    address = scheduler_address(args.scheduler)
+    if address is not None:
+        with cluster_executor(address, args.allow_insecure_cluster) as (ex, _):
+            yield lambda fn, *a: submit(ex, fn, *a)
+    elif args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(args.workers) as pool:
+            yield pool.submit
+            pool.shutdown(wait=False, cancel_futures=True)
+    else:
+        yield None
+
+
 def _checked(args: argparse.Namespace) -> str | None:
     """The usage error of the options, or None."""
+    if args.workers < 1:
+        return "--workers must be at least 1"
     if args.budget is not None and not args.budget > 0:
         return "--budget must be a positive number of seconds"
     if not 16 <= args.worlds <= 100_000:
@@ -110,13 +139,21 @@ def run(args: argparse.Namespace) -> int:
                     "declares no sample_world", FOUND)
     seats = [args.seat] if args.seat is not None else list(range(n))
     settings = Settings(seed=args.seed, max_worlds=args.worlds, candidates=args.candidates)
+    from ingest.executor import ClusterError
     bar = _bar(args.quiet)
     try:
-        review = review_game(events, seats, settings, budget=args.budget,
-                             progress=bar.update if bar is not None else None)
+        with _submitter(args) as submit:
+            review = review_game(events, seats, settings, budget=args.budget,
+                                 progress=bar.update if bar is not None else None,
+                                 submit=submit)
+    except ClusterError as exc:
+        return fail(str(exc), USAGE)
     except EngineError as exc:
         return fail(f"review of game {args.game} failed: {exc}", FOUND)
     except Exception as exc:  # noqa: BLE001 - an engine bug: one line, never a traceback
+        from ingest.executor import scheduler_address
+        if scheduler_address(args.scheduler) is not None:   # a cluster's own error types
+            return fail(f"the cluster failed ({type(exc).__name__}: {exc})", USAGE)
         return fail(f"the engine failed while reviewing game {args.game} "
                     f"({type(exc).__name__}: {exc}); please report this", FOUND)
     finally:

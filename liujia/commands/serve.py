@@ -40,10 +40,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-def add_server_options(p: argparse.ArgumentParser) -> None:
-    """The --db, --port and --address options (shared with ``liujia demo``)."""
-    p.add_argument("--db", metavar="FILE", help="warehouse file (default $LIUJIA_DB or the "
-                   "per-user default, see `liujia ingest --help`)")
+def add_server_options(p: argparse.ArgumentParser, lake: bool = True) -> None:
+    """The --db (and --lake), --port and --address options (shared with ``liujia demo``,
+    which writes its warehouse and so has no --lake)."""
+    from liujia.commands._common import lake_folder
+    one = p.add_mutually_exclusive_group()
+    one.add_argument("--db", metavar="FILE", help="warehouse file (default $LIUJIA_DB or the "
+                     "per-user default, see `liujia ingest --help`)")
+    if lake:
+        one.add_argument("--lake", dest="db", metavar="DIR", type=lake_folder,
+                         help="serve a Parquet lake (`liujia lake build`) instead")
     p.add_argument("--port", type=int, default=DEFAULT_PORT,
                    help=f"port to listen on (default {DEFAULT_PORT}; 0 picks a free one)")
     p.add_argument("--live", metavar="DIR", default=None, help="the --data folder of a "
@@ -237,8 +243,9 @@ def resolve_db(arg: str | None) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     """Start the dashboard."""
+    from warehouse.lake import is_lake
     db = resolve_db(args.db)
-    if not db.is_file():
+    if not db.is_file() and not is_lake(db):
         return fail(f"no warehouse at {db}: run `liujia demo` for a demo corpus, or "
                     f"`liujia ingest LOGS --db {db}` to load hand histories")
     refused = remote_refusal(args)

@@ -54,3 +54,15 @@ def warehouse_10m() -> tuple[Path, dict[str, Any]]:
     if isinstance(got, str):
         pytest.skip(got)
     return got
+
+
+@pytest.fixture(scope="session")
+def lake_10m(warehouse_10m) -> tuple[Path, dict[str, Any]]:
+    """The benchmark corpus as a Parquet lake (``liujia lake build`` of the cached logs),
+    built once and cached beside the warehouse."""
+    from tests.bench import warehouse_10m as w10m
+
+    got = w10m.ensure_lake()
+    if isinstance(got, str):
+        pytest.skip(got)
+    return got

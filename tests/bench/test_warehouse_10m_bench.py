@@ -1,6 +1,8 @@
 """The players page on a warehouse of ≥ 10,000,000 events, beside a plain scan of ``events``.
 
-Run: ``.venv/bin/pytest tests/bench/test_warehouse_10m_bench.py --benchmark-enable -s``;
+Run: ``.venv/bin/pytest tests/bench/test_warehouse_10m_bench.py --benchmark-enable -s``
+(every benchmark twice: on the DuckDB file, ``[duckdb-…]``, and on the Parquet lake built from
+the same logs, ``[lake-…]``, cached beside it);
 figures go to docs/performance.md. The warehouse is built once and cached
 (``tests/bench/warehouse_10m.py``: the demo's mix ×16 among 4,000 players); without the cache
 the benchmarks are skipped unless ``LIUJIA_BENCH_BUILD=1`` asks to build it (~10-20 min).
@@ -143,10 +145,17 @@ def _median_s(fn: Callable[[], Any], rounds: int = ROUNDS, warmup: int = 2) -> f
     return statistics.median(times)
 
 
+@pytest.fixture(scope="module", params=["duckdb", "lake"])
+def store(request) -> tuple[Path, dict[str, Any]]:
+    """The benchmark corpus as the DuckDB warehouse file, then as the Parquet lake (docs/lake.md:
+    the same queries through views of its Parquet files)."""
+    return request.getfixturevalue("warehouse_10m" if request.param == "duckdb" else "lake_10m")
+
+
 @pytest.fixture(scope="module")
-def scan_medians(warehouse_10m) -> dict[str, float]:
+def scan_medians(store) -> dict[str, float]:
     """The plain scan's median seconds per connection mode, measured once in this run."""
-    db, _ = warehouse_10m
+    db, _ = store
     out = {}
     for mode in MODES:
         with _connection(db, mode) as conn:
@@ -160,9 +169,9 @@ def scan_medians(warehouse_10m) -> dict[str, float]:
 
 
 @pytest.fixture(scope="module")
-def chosen_players(warehouse_10m) -> dict[str, Player]:
+def chosen_players(store) -> dict[str, Player]:
     """A typical player (the median number of games) and the heaviest (the most games)."""
-    db, _ = warehouse_10m
+    db, _ = store
     con = connect(db, read_only=True)
     try:
         rows = con.execute("SELECT player_id, count(*) FROM seats GROUP BY 1 "
@@ -190,9 +199,9 @@ def _report(benchmark, scan_medians, mode: str, budget: float | None, **info: An
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_plain_scan(benchmark, warehouse_10m, scan_medians, mode):
+def test_plain_scan(benchmark, store, scan_medians, mode):
     """The plain scan of every row of ``events`` (the yardstick)."""
-    db, manifest = warehouse_10m
+    db, manifest = store
     with _connection(db, mode) as conn:
         def run() -> tuple[int, ...]:
             with conn() as con:
@@ -203,9 +212,9 @@ def test_plain_scan(benchmark, warehouse_10m, scan_medians, mode):
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_players_list(benchmark, warehouse_10m, scan_medians, mode):
+def test_players_list(benchmark, store, scan_medians, mode):
     """The players list as the page shows it first (``players_list(con, None, '')``)."""
-    db, manifest = warehouse_10m
+    db, manifest = store
     with _connection(db, mode) as conn:
         def run() -> Any:
             with conn() as con:
@@ -231,12 +240,12 @@ SEARCHES = {
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("which", list(SEARCHES))
-def test_find(benchmark, warehouse_10m, scan_medians, chosen_players, which, mode):
+def test_find(benchmark, store, scan_medians, chosen_players, which, mode):
     """A search by facts (``warehouse.search.find``: what ``liujia find`` and the Search page
     run), the latest 200 seats; budget 200 ms."""
     from warehouse.search import Condition, Search, find
 
-    db, _ = warehouse_10m
+    db, _ = store
     spec = dict(SEARCHES[which])
     spec["conditions"] = tuple(Condition(*c) for c in spec["conditions"])
     if spec.get("player") == "heavy":
@@ -253,10 +262,10 @@ def test_find(benchmark, warehouse_10m, scan_medians, chosen_players, which, mod
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("which", ["typical", "heavy"])
-def test_whole_profile(benchmark, warehouse_10m, scan_medians, chosen_players, monkeypatch,
+def test_whole_profile(benchmark, store, scan_medians, chosen_players, monkeypatch,
                        which, mode):
     """Every query of one player's profile page (``whole_profile``) on one connection."""
-    db, _ = warehouse_10m
+    db, _ = store
     p = chosen_players[which]
     with _profile_on(db, mode, monkeypatch):
         out = benchmark.pedantic(whole_profile, args=(p.id,), rounds=PROFILE_ROUNDS,
@@ -294,11 +303,11 @@ def _timed_queries(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, 
     yield calls
 
 
-def test_profile_breakdown(warehouse_10m, scan_medians, chosen_players, monkeypatch):
+def test_profile_breakdown(store, scan_medians, chosen_players, monkeypatch):
     """Not a benchmark: the queries of ``whole_profile`` each timed (warm connection, median of
     PROFILE_ROUNDS whole profiles), per chosen player, with the share of the whole; then the
     ``tendencies_by`` splits (not on the page), to show where the time goes."""
-    db, _ = warehouse_10m
+    db, _ = store
     with _profile_on(db, "warm", monkeypatch), _timed_queries(monkeypatch) as calls:
         for which, p in chosen_players.items():
             whole_profile(p.id)

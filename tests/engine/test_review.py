@@ -171,3 +171,24 @@ def test_a_decision_that_cannot_be_reviewed_is_named_and_the_others_go_on(toy_ga
     head = review_lines(r)[0]
     assert f"1 could not be reviewed (seq {calls[1]}: no world consistent" in head
     assert review_json(r)["failed"] == [{"seq": calls[1], "why": r.failed[0][1]}]
+
+
+def test_decisions_reviewed_in_worker_processes_give_the_same_review(toy_game):
+    from concurrent.futures import ProcessPoolExecutor
+    sim = next(iter(simulate(GAME, 1, 6, policy_name="greedy")))
+    settings = Settings(seed=7, max_worlds=32)
+    here = review_json(review_game(sim.events, range(4), settings))
+    with ProcessPoolExecutor(2) as pool:
+        apart = review_game(sim.events, range(4), settings, submit=pool.submit)
+    assert apart.stopped == "done" and review_json(apart) == here
+    assert here["decisions"]
+
+
+def test_a_budget_cancels_the_decisions_not_done_in_workers(toy_game):
+    from concurrent.futures import ThreadPoolExecutor
+    sim = next(iter(simulate(GAME, 1, 6, policy_name="greedy")))
+    points = len(list(decision_points(sim.events, range(4))))
+    with ThreadPoolExecutor(1) as pool:
+        r = review_game(sim.events, range(4), Settings(seed=1), budget=1e-9,
+                        submit=pool.submit)
+    assert r.stopped == "budget" and r.pending + len(r.decisions) == points > len(r.decisions)

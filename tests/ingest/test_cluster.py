@@ -163,3 +163,55 @@ def test_an_insecure_remote_scheduler_is_refused_on_the_command_line(logs, capsy
                  "--scheduler", "tcp://10.1.2.3:8786"])
     err = capsys.readouterr().err
     assert code == 2 and "--allow-insecure-cluster" in err and len(err.splitlines()) == 1
+
+
+def test_a_lake_built_on_the_cluster_is_the_lake_built_here(cluster, logs):
+    from ingest.lake import build_lake
+    from tests.ingest.test_lake import contents
+
+    here, there = logs / "lake-here", logs / "lake-there"
+    a = build_lake([logs / "logs"], here, progress=False, workers=1)
+    b = build_lake([logs / "logs"], there, progress=False, scheduler=cluster.scheduler_address)
+    assert (a.loaded, b.loaded, b.workers) == (16, 16, 2)
+    assert contents(here) == contents(there)
+
+
+def test_a_lost_scheduler_leaves_the_lake_as_it_was(logs, capsys):
+    from warehouse.lake import MANIFEST
+
+    lk = logs / "lost-lake"
+    assert main(["lake", "build", str(logs / "logs" / "f0.arrows"), "--out", str(lk),
+                 "--quiet"]) == 0
+    capsys.readouterr()
+    before = {p.relative_to(lk): p.read_bytes() for p in lk.rglob("*") if p.is_file()}
+    lost = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                    dashboard_address=None, host="127.0.0.1")
+    address = lost.scheduler_address
+
+    def close_soon() -> None:
+        time.sleep(2.0)
+        lost.close()
+    t = threading.Thread(target=close_soon)
+    t.start()
+    try:
+        code = main(["lake", "build", str(logs / "logs"), "--out", str(lk), "--quiet",
+                     "--scheduler", address, "--review", "--review-worlds", "8"])
+    finally:
+        t.join()
+    err = capsys.readouterr().err
+    assert code == 2 and "the lake is unchanged" in err and len(err.splitlines()) == 1
+    after = {p.relative_to(lk): p.read_bytes() for p in lk.rglob("*") if p.is_file()}
+    assert after == before and (lk / MANIFEST).exists()
+
+
+def test_a_review_on_the_cluster_is_the_review_made_here(cluster, logs, capsys):
+    from engine.log import read_log
+    log = logs / "logs" / "f0.arrows"
+    gid = read_log(log).games[0].game_id
+    args = ["review", str(log), "--game", gid, "--json", "-q", "--worlds", "16"]
+    assert main(args) == 0
+    here = capsys.readouterr().out
+    assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out == here
+    assert main([*args, "-j", "2"]) == 0
+    assert capsys.readouterr().out == here and '"decisions"' in here
