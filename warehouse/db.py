@@ -42,19 +42,21 @@ except ImportError:  # pragma: no cover
 ALIAS = "wh"     # the name a warehouse file is attached under in every connection
 
 
-def open_duckdb(path: str | os.PathLike[str], read_only: bool) -> duckdb.DuckDBPyConnection:
+def open_duckdb(path: str | os.PathLike[str], read_only: bool, *,
+                checked: bool = False) -> duckdb.DuckDBPyConnection:
     """A connection to the file with external access off and its configuration locked, in
     which the file holds no view, macro or other database (else NotAWarehouse says which).
 
     The file is attached to an in-memory database and looked at from there before it is put
     in use, so that nothing of it is in the search path while it is checked: a macro of the
-    file's own named ``duckdb_views`` would otherwise answer for the catalog."""
+    file's own named ``duckdb_views`` would otherwise answer for the catalog. ``checked``: this
+    very version of the file was checked before (``connect``'s cache), so it is not again."""
     con = duckdb.connect(":memory:")
     try:
         con.execute(f"ATTACH ? AS {ALIAS}" + (" (READ_ONLY)" if read_only else ""), [str(path)])
         for key, value in SAFE_CONFIG.items():
             con.execute(f"SET {key} = {str(value).lower()}")
-        problem = foreign_objects(con, ALIAS)
+        problem = None if checked else foreign_objects(con, ALIAS)
         if problem:
             raise NotAWarehouse(path, problem)
         con.execute(f"USE {ALIAS}")
@@ -105,9 +107,36 @@ def connect(
                 f"(or set {ENV_VAR} to the warehouse file)")
         if not _is_duckdb_file(p):
             raise NotAWarehouse(p, "it is not a DuckDB database file")
-        return verified(open_duckdb(p, read_only=True), p, tables=not any_version)
+        key = _identity(p, any_version)
+        if key is not None and key in _VERIFIED:
+            con = open_duckdb(p, read_only=True, checked=True)
+            if _identity(p, any_version) == key:
+                return con
+            con.close()                      # replaced while it was opened: check it
+        con = verified(open_duckdb(p, read_only=True), p, tables=not any_version)
+        if key is not None and _identity(p, any_version) == key:
+            _VERIFIED.add(key)
+        return con
     p.parent.mkdir(parents=True, exist_ok=True)
     return open_duckdb(p, read_only=False)
+
+
+# Versions of warehouse files verified by this process (path, inode, mtime, size, ctime, how):
+# opening the same version again skips the checks (~50 ms of DuckDB's function catalog). Any
+# write to the file, a rename over it, or a change of its metadata is a new version.
+_VERIFIED: set[tuple[object, ...]] = set()
+
+
+def _identity(p: Path, any_version: bool) -> tuple[object, ...] | None:
+    try:
+        st = p.stat()
+    except OSError:
+        return None
+    wal = p.with_name(p.name + ".wal")
+    if wal.exists():                         # a WAL may hold what the file does not: no cache
+        return None
+    return (str(p.resolve()), st.st_ino, st.st_dev, st.st_mtime_ns, st.st_ctime_ns, st.st_size,
+            any_version)
 
 
 def verified(con: duckdb.DuckDBPyConnection, path: Path,

@@ -4,6 +4,7 @@ if it holds no view, macro or odd table (warehouse.verify) — else the refusal 
 
 from __future__ import annotations
 
+import os
 import shutil
 
 import duckdb
@@ -114,6 +115,21 @@ def test_a_real_warehouse_is_accepted(wh):
 def test_a_doctored_warehouse_is_refused_with_the_reason(wh, tmp_path, sql, why):
     db = _doctored(wh, tmp_path, *sql)
     with pytest.raises(NotAWarehouse, match=why):
+        connect(db, read_only=True)
+
+
+def test_a_file_checked_once_and_changed_since_is_checked_again(wh, tmp_path):
+    db = _doctored(wh, tmp_path)                     # a plain copy: accepted, remembered
+    connect(db, read_only=True).close()
+    connect(db, read_only=True).close()
+    with duckdb.connect(str(db)) as con:             # the sender changes it in place
+        con.execute("CREATE VIEW recent AS SELECT * FROM games")
+    with pytest.raises(NotAWarehouse, match=r"holds view\(s\) 'main'\.'recent'"):
+        connect(db, read_only=True)
+    (tmp_path / "x").mkdir()
+    other = _doctored(wh, tmp_path / "x", "CREATE MACRO twice(x) AS x * 2")
+    os.replace(other, db)                             # or renames another file over it
+    with pytest.raises(NotAWarehouse, match="macro"):
         connect(db, read_only=True)
 
 
