@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
@@ -215,6 +216,12 @@ def _drop_old_counts(root: Path, manifest: lake.Manifest) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def _say(progress: bool, text: str) -> None:
+    """A stage of a long build, on a terminal's stderr (as the progress bar is)."""
+    if progress and sys.stderr.isatty():
+        print(text, file=sys.stderr, flush=True)
+
+
 @contextlib.contextmanager
 def _step(root: Path, what: str) -> Iterator[None]:
     """An I/O or DuckDB error of a step of the build as WriteFailed (the lake unchanged)."""
@@ -269,8 +276,10 @@ def build_lake(
         _record_run(con, s, started, [str(Path(p).absolute()) for p in names])
         manifest.version += 1
         manifest.liujia_version = _liujia_version()
+        _say(progress, f"lake build: writing run {run_id}'s Parquet files into {root}")
         with _step(root, "writing the run's Parquet files"):
             _place(root, _export(con, root, run_id), manifest)
+            _say(progress, "lake build: counting the tendencies over the whole lake")
             _write_counts(root, manifest)
         pause_point("lake-files")
         with _step(root, "committing the manifest"):
