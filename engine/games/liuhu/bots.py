@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from engine.events import Event
-from engine.games.liuhu import hand, scoring
+from engine.games.liuhu import scoring
 from engine.games.liuhu.cards import RJ, SUITED, rank, suit
-from engine.games.liuhu.claims import hand_melds, hand_rules
+from engine.games.liuhu.claims import win_faces_of
 from engine.games.liuhu.rules import auto_event, legal_actions
 from engine.games.liuhu.setup import action
 from engine.games.liuhu.state import (
@@ -199,15 +199,14 @@ def _kong(s: LhState, seat: int, hand: tuple[int, ...], cnt: list[int]) -> Event
 def may_zimo(s: LhState) -> bool:
     """``scoring.can_zimo`` for the seat on turn (TURN), read as the drawn card among the
     winning faces of the hand before it (``hand.win_faces``, ``could_win_with``'s answer for
-    every face; the claim windows have mostly searched that hand already); the dealer's first
-    turn and a hand or draw with an RJ ask ``can_zimo``."""
+    every face, through the claim windows' memo: they have mostly searched that hand
+    already); the dealer's first turn and a hand or draw with an RJ ask ``can_zimo``."""
     seat, d = s.turn, s.drawn
     held = s.hands[seat]
     if d < 0 or d == RJ or RJ in held:
         return scoring.can_zimo(s)
     i = held.index(d)
-    faces = hand.win_faces(held[:i] + held[i + 1:], hand_melds(s, seat), hand_rules(s),
-                           win=ZIMO)
+    faces = win_faces_of(s, seat, held[:i] + held[i + 1:], ZIMO)
     return faces is not None and d in faces
 
 def _turn_choice(s: LhState, rng: random.Random) -> Event:

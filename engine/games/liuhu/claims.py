@@ -84,15 +84,31 @@ def _could_hu(s: LhState, seat: int, card: int, win: str, rules: Any,
               memo: dict[tuple, Any]) -> bool:
     """``could_hu`` with the options' HandRules and memo of winning faces at hand."""
     h = s.hands[seat]
+    faces = _win_faces(s, seat, h, win, rules, memo)
+    if faces is None:                        # the hand holds the RJ: asked card by card
+        return hand.could_win_with(h, hand_melds(s, seat), rules, card, win=win)
+    return card in faces
+
+
+def _win_faces(s: LhState, seat: int, h: tuple[int, ...], win: str, rules: Any,
+               memo: dict[tuple, Any]) -> Any:
+    """``hand.win_faces`` of the concealed cards ``h`` with the seat's melds, memoised by
+    (cards, melds, win)."""
     key = (h, s.melds[seat], win)
     faces = memo.get(key, _MISSING)
     if faces is _MISSING:
         if len(memo) > MEMO_LIMIT:
             memo.clear()
         faces = memo[key] = hand.win_faces(h, hand_melds(s, seat), rules, win=win)
-    if faces is None:                        # the hand holds the RJ: asked card by card
-        return hand.could_win_with(h, hand_melds(s, seat), rules, card, win=win)
-    return card in faces
+    return faces
+
+
+def win_faces_of(s: LhState, seat: int, h: tuple[int, ...], win: str) -> Any:
+    """The suited faces that would make concealed cards ``h`` (sorted) and the seat's melds a
+    legal win of this type (``hand.win_faces``; None when ``h`` holds the RJ), from the memo
+    the claim windows fill: the 自摸 after a draw asks the hand the windows asked."""
+    _, rules, memo = _rules_entry(s)
+    return _win_faces(s, seat, h, win, rules, memo)
 
 
 # ---------------------------------------------------------------- 吃 shapes (LH-26)

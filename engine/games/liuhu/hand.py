@@ -217,7 +217,26 @@ _ONE_OR_RJ = (*ONE, 0, 0)      # face code -> its bit in the multiset; BJ and RJ
 
 
 def _count(concealed: Sequence[int]) -> tuple[int, int]:
-    """(bitfield of the suited cards, number of RJ) of the concealed cards (LH-5: at most one)."""
+    """(bitfield of the suited cards, number of RJ) of the concealed cards (LH-5: at most one).
+
+    Counted into one byte a face code and read as the bitfield at once; anything unusual (a
+    code out of range, a black joker, two RJ, not an int) goes to ``_reference_count``,
+    which raises as it always did."""
+    counts = bytearray(54)
+    try:
+        for c in concealed:
+            counts[c] += 1
+        ok = not concealed or min(concealed) >= 0
+    except (TypeError, IndexError, ValueError):
+        ok = False
+    if not ok or counts[52] or counts[53] > 1:
+        return _reference_count(concealed)
+    return int.from_bytes(counts[:52], "little"), counts[53]
+
+
+def _reference_count(concealed: Sequence[int]) -> tuple[int, int]:
+    """``_count`` as first written (a sum of one-card bitfields): the reference, and the
+    one that raises on bad input."""
     try:
         x = sum(map(_ONE_OR_RJ.__getitem__, concealed))
         ok = not concealed or (min(concealed) >= 0 and RED_JOKER - 1 not in concealed)

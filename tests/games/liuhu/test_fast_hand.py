@@ -1,0 +1,110 @@
+"""The faster hand analysis of 扑克六湖 rollouts gives exactly the answers of the code it
+replaced, kept beside it as the reference: ``split.Tables.waits`` (memo by multiset, the
+one-isolated-face start) against ``_reference_waits``, ``hand._count`` against
+``_reference_count``. Compared over the hands of seeded greedy and random self-play under
+every conformance option set (each seat's concealed cards, with and without each card) and
+over random and one- or two-suit hands, under every pair_match / special_sequence and both
+concealed-triplet values."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from engine.games import liuhu
+from engine.games.liuhu.hand import _count, _reference_count
+from engine.games.liuhu.split import PAIR_MATCHES, SPECIAL_SEQUENCES, mask_of, tables
+
+from ...policy_pairs import decision_states
+
+OPTION_SETS = liuhu.CONFORMANCE["option_sets"]
+RJ = 53
+
+
+@cache
+def selfplay_hands(k: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct concealed hand met in seeded greedy and random self-play under option set
+    k, and each of them less one card (the hands a claim window and 自摸 ask about)."""
+    out: set[tuple[int, ...]] = set()
+    for driver in ("greedy", "random"):
+        for s in decision_states("liuhu", OPTION_SETS[k], driver, games=3, seed=700 + k):
+            for h in s.hands:
+                out.add(h)
+                out.update(h[:i] + h[i + 1:] for i in range(len(h)))
+    return tuple(sorted(out))
+
+
+def random_hands(seed: int) -> list[list[int]]:
+    """Random hands of 1-16 suited cards from four decks, and hands from one or two suits
+    (near wins: sequences, triplets and pairs are common there)."""
+    rng = random.Random(seed)
+    pack = [c for c in range(52) for _ in range(4)]
+    hands = [rng.sample(pack, n) for n in (13, 13, 16, 10, 7, 4, 1) for _ in range(150)]
+    for _ in range(1500):
+        suits = rng.sample(range(4), rng.choice((1, 2)))
+        pool = [13 * u + r for u in suits for r in range(13) for _ in range(4)]
+        hands.append(rng.sample(pool, rng.choice((13, 10, 7, 16))))
+    return hands
+
+
+def _same_waits(hands: list[list[int]] | tuple[tuple[int, ...], ...]) -> int:
+    """Assert waits == _reference_waits for the suited cards of every hand under every table
+    and both triplet values, from cold memos and then warm; the number of non-empty answers."""
+    found = 0
+    for pm in PAIR_MATCHES:
+        for ss in SPECIAL_SEQUENCES:
+            t = tables(pm, ss)
+            t.clear()
+            for h in hands:
+                x = mask_of([c for c in h if c != RJ])
+                for cth in (3, 6):
+                    got = t.waits(x, cth)
+                    want = t._reference_waits(x, cth)
+                    assert got == want, (pm, ss, cth, sorted(h))
+                    assert t.waits(x, cth) == want          # the memo's answer
+                    found += bool(got)
+            t.clear()
+    return found
+
+
+@pytest.mark.parametrize("k", range(len(OPTION_SETS)))
+def test_waits_equal_the_reference_on_selfplay_hands(k):
+    """waits over every hand (and hand less a card) of self-play under option set k."""
+    hands = selfplay_hands(k)
+    assert len(hands) > 1000
+    assert _same_waits(hands) > 50
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_waits_equal_the_reference_on_random_hands(seed):
+    """waits over random hands and one- or two-suit hands (many waits among them)."""
+    assert _same_waits(random_hands(seed)) > 1000
+
+
+def _outcome(f, cards):
+    try:
+        return "ok", f(cards)
+    except Exception as e:          # noqa: BLE001 -- the same exception, message and field
+        return type(e).__name__, str(e), getattr(e, "field", None)
+
+
+def test_count_equals_the_reference():
+    """_count (one byte a face) answers or raises exactly as _reference_count: random hands
+    with and without the RJ, and bad input (codes out of range, a black joker, two RJ,
+    non-ints, a face more than 255 times)."""
+    odd = [[], [RJ], [RJ, RJ], [52], [-1], [54], [1.0], ["As"], [True, 3], (5,) * 300,
+           [None], [0, 51, RJ], [3, -2, RJ], (7,) * 255]
+    rng = random.Random(9)
+    pack = [*range(52)] * 4 + [RJ]
+    cases: list = list(odd)
+    for _ in range(20_000):
+        h = rng.sample(pack, rng.randrange(0, 20))
+        if rng.random() < 0.05:
+            h.append(rng.choice([52, RJ, -1, 54, 60, 2.0]))
+        cases.append(tuple(sorted(h, key=str)) if rng.random() < 0.5 else h)
+    for k in range(len(OPTION_SETS)):
+        cases.extend(selfplay_hands(k)[::7])
+    for h in cases:
+        assert _outcome(_count, h) == _outcome(_reference_count, h), h
