@@ -235,6 +235,8 @@ class Tables:
         self._best_memo: dict[tuple[int, int], dict[int, Any]] = {}
         self._dec_memo: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._wait_memo: dict[int, dict[int, dict[int, int]]] = {}
+        self._value_memo: dict[int, dict[int, int]] = {}          # _value's, per cth
+        self._wait_values: dict[int, dict[int, dict[int, int]]] = {}   # _waits_v's, per cth
         # waits' answers by multiset: [concealed_triplet_hu 6, concealed_triplet_hu 3]
         self._waits_of: tuple[dict[int, dict[int, int]], dict[int, dict[int, int]]] = ({}, {})
 
@@ -335,6 +337,8 @@ class Tables:
         self._best_memo.clear()
         self._dec_memo.clear()
         self._wait_memo.clear()
+        self._value_memo.clear()
+        self._wait_values.clear()
         for known in self._waits_of:
             known.clear()
 
@@ -432,6 +436,27 @@ class Tables:
         memo[s] = r
         return r
 
+    def _value(self, s: int, memo: dict[int, int], values: list[int]) -> int:
+        """The best value of state ``s`` split whole (``_best_plain``'s value without its
+        parts), -1 if it has no split: what ``waits`` needs."""
+        r = memo.get(s)
+        if r is not None:
+            return r
+        if not s & XMASK:
+            r = 0 if s == 0 else -1
+        else:
+            r = -1
+            get = memo.get
+            rec = self._value
+            for pid, delta in self.candidates(s):
+                rest = get(s - delta)
+                if rest is None:
+                    rest = rec(s - delta, memo, values)
+                if rest >= 0 and values[pid] + rest > r:
+                    r = values[pid] + rest
+        memo[s] = r
+        return r
+
     def _best_w(self, s: int, memo: dict[int, Any], values: list[int], w: int
                 ) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
         r = memo.get(s, _MISSING)
@@ -486,16 +511,16 @@ class Tables:
         iso = self.isolated(x)
         if len(iso) >= 3:
             return {}
-        plain = self._best_memo.get((cth, -1))
+        plain = self._value_memo.get(cth)
         if plain is None or len(plain) > MEMO_LIMIT:
-            plain = self._best_memo[(cth, -1)] = {}
+            plain = self._value_memo[cth] = {}
         values = self.values[cth]
         out: dict[int, int] = {}
         if len(iso) == 2:
             for c in self._joins.get((iso[0], iso[1]), ()):
-                r = self._best_plain(x + ONE[c] + PAIR_FLAG, plain, values)
-                if r is not None:
-                    out[c] = r[0]
+                v = self._value(x + ONE[c] + PAIR_FLAG, plain, values)
+                if v >= 0:
+                    out[c] = v
             return out
         s = x + WILD_FLAG + PAIR_FLAG
         if len(iso) == 1:
@@ -503,17 +528,40 @@ class Tables:
             for g, need, (pid, delta) in self._with_face[iso[0]]:
                 if g >= 0 and (x >> (BITS * g)) & FIELD < need:
                     continue
-                rest = self._best_plain(s - delta, plain, values)
-                if rest is not None:
+                rest = self._value(s - delta, plain, values)
+                if rest >= 0:
                     u = wild_of[pid]
-                    v = values[pid] + rest[0]
+                    v = values[pid] + rest
                     if v > out.get(u, -1):
                         out[u] = v
             return out
-        memo = self._wait_memo.get(cth)
+        memo = self._wait_values.get(cth)
         if memo is None or len(memo) > MEMO_LIMIT:
-            memo = self._wait_memo[cth] = {}
-        return self._waits(s, memo, plain, values)
+            memo = self._wait_values[cth] = {}
+        return self._waits_v(s, memo, plain, values)
+
+    def _waits_v(self, s: int, memo: dict[int, dict[int, int]], plain: dict[int, int],
+                 values: list[int]) -> dict[int, int]:
+        """``_waits`` on the value-only search (``_value``)."""
+        r = memo.get(s)
+        if r is not None:
+            return r
+        out: dict[int, int] = {}
+        if s & XMASK:
+            wild_of = self._wild_of
+            for pid, delta in self.candidates(s):
+                v = values[pid]
+                u = wild_of[pid]
+                if u >= 0:
+                    rest = self._value(s - delta, plain, values)
+                    if rest >= 0 and v + rest > out.get(u, -1):
+                        out[u] = v + rest
+                else:
+                    for face, t in self._waits_v(s - delta, memo, plain, values).items():
+                        if v + t > out.get(face, -1):
+                            out[face] = v + t
+        memo[s] = out
+        return out
 
     def _reference_waits(self, x: int, cth: int) -> dict[int, int]:
         """``waits`` as first written (no memo of the answers, every hand with fewer than two

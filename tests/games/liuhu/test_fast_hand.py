@@ -1,7 +1,8 @@
 """The faster hand analysis of 扑克六湖 rollouts gives exactly the answers of the code it
 replaced, kept beside it as the reference: ``split.Tables.waits`` (memo by multiset, the
-one-isolated-face start) against ``_reference_waits``, ``hand._count`` against
-``_reference_count``. Compared over the hands of seeded greedy and random self-play under
+one-isolated-face start, the value-only search) against ``_reference_waits``, ``hand._count``
+against ``_reference_count``, ``hand.win_faces`` / ``win_faces_by_win`` against
+``_reference_win_faces``, ``claims.chi_pairs`` against ``_reference_chi_pairs``. Compared over the hands of seeded greedy and random self-play under
 every conformance option set (each seat's concealed cards, with and without each card) and
 over random and one- or two-suit hands, under every pair_match / special_sequence and both
 concealed-triplet values."""
@@ -14,7 +15,16 @@ from functools import cache
 import pytest
 
 from engine.games import liuhu
-from engine.games.liuhu.hand import _count, _reference_count
+from engine.games.liuhu.claims import _reference_chi_pairs, chi_pairs, hand_melds
+from engine.games.liuhu.hand import (
+    HandRules,
+    _count,
+    _reference_count,
+    _reference_win_faces,
+    clear_caches,
+    win_faces,
+    win_faces_by_win,
+)
 from engine.games.liuhu.split import PAIR_MATCHES, SPECIAL_SEQUENCES, mask_of, tables
 
 from ...policy_pairs import decision_states
@@ -24,15 +34,22 @@ RJ = 53
 
 
 @cache
+def selfplay_states(k: int) -> tuple:
+    """The decision states of seeded greedy and random self-play under option set k."""
+    return tuple(s for driver in ("greedy", "random")
+                 for s in decision_states("liuhu", OPTION_SETS[k], driver, games=3,
+                                          seed=700 + k))
+
+
+@cache
 def selfplay_hands(k: int) -> tuple[tuple[int, ...], ...]:
-    """Every distinct concealed hand met in seeded greedy and random self-play under option set
-    k, and each of them less one card (the hands a claim window and 自摸 ask about)."""
+    """Every distinct concealed hand met in those states, and each of them less one card (the
+    hands a claim window and 自摸 ask about)."""
     out: set[tuple[int, ...]] = set()
-    for driver in ("greedy", "random"):
-        for s in decision_states("liuhu", OPTION_SETS[k], driver, games=3, seed=700 + k):
-            for h in s.hands:
-                out.add(h)
-                out.update(h[:i] + h[i + 1:] for i in range(len(h)))
+    for s in selfplay_states(k):
+        for h in s.hands:
+            out.add(h)
+            out.update(h[:i] + h[i + 1:] for i in range(len(h)))
     return tuple(sorted(out))
 
 
@@ -108,3 +125,50 @@ def test_count_equals_the_reference():
         cases.extend(selfplay_hands(k)[::7])
     for h in cases:
         assert _outcome(_count, h) == _outcome(_reference_count, h), h
+
+
+@pytest.mark.parametrize("k", range(len(OPTION_SETS)))
+def test_win_faces_equal_the_reference(k):
+    """win_faces (and win_faces_by_win over every win type at once) against
+    _reference_win_faces: each seat's hand less each card, with its melds, in every state of
+    self-play under option set k, and under the same rules with other thresholds, 自摸 bonus
+    counting and concealed-triplet values."""
+    wins = ("fangchong", "zimo", "qianggang")
+    base = HandRules.of(liuhu.Options(**OPTION_SETS[k]))
+    variants = [base] + [HandRules(groups=base.groups, pair_match=base.pair_match,
+                                   special_sequence=base.special_sequence,
+                                   concealed_triplet_hu=cth, min_hu=m, zimo_bonus_counts=z)
+                         for cth, m, z in ((3, 0, True), (6, 12, False), (6, 21, True))]
+    asked: set = set()
+    positives = 0
+    clear_caches()
+    for s in selfplay_states(k):
+        for seat, h in enumerate(s.hands):
+            melds = hand_melds(s, seat)
+            for i in range(len(h)):
+                cut = h[:i] + h[i + 1:]
+                if (cut, melds) in asked:
+                    continue
+                asked.add((cut, melds))
+                for rules in variants:
+                    want = tuple(_reference_win_faces(cut, melds, rules, win=w) for w in wins)
+                    assert win_faces_by_win(cut, melds, rules, wins) == want, (cut, melds)
+                    assert win_faces_by_win(cut, melds, rules, wins[1::-1]) == want[1::-1]
+                    for w, faces in zip(wins, want, strict=True):
+                        assert win_faces(cut, melds, rules, win=w) == faces
+                        positives += bool(faces)
+    assert len(asked) > 1000 and positives > 20
+
+
+@pytest.mark.parametrize("k", range(len(OPTION_SETS)))
+def test_chi_pairs_equal_the_reference(k):
+    """chi_pairs (shapes by their lower face) is _reference_chi_pairs for every seat and every
+    face (and the RJ) in every state of self-play under option set k."""
+    n = 0
+    for s in selfplay_states(k)[::3]:
+        for seat in range(6):
+            for card in (*range(52), RJ):
+                got = chi_pairs(s, seat, card)
+                assert got == _reference_chi_pairs(s, seat, card), (s.hands[seat], card)
+                n += bool(got)
+    assert n > 1000
