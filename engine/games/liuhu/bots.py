@@ -183,6 +183,30 @@ def most_isolated(hand: tuple[int, ...], cnt: list[int] | None = None) -> list[i
     return tied
 
 
+def most_isolated_sorted(hand: tuple[int, ...], cnt: list[int]) -> list[int]:
+    """``most_isolated`` of a sorted hand with its face counts: the faces taken in the hand's
+    order, each once, without building the sorted set (the same terms, order and ties)."""
+    best, tied = -1e9, []
+    prev = -1
+    for c in hand:
+        if c == prev:
+            continue
+        prev = c
+        if c == RJ:
+            v = -100.0
+        else:
+            p, q, pair, tenth = _SCORING[c]
+            k = cnt[p]
+            v = (14.0 - 4.0 * k - 3.0 * (cnt[p - 1] + cnt[p + 1])
+                 - 1.5 * (cnt[p - 2] + cnt[p + 2])
+                 - pair * (cnt[q] + cnt[q + 17] + cnt[q + 34] + cnt[q + 51] - k) + tenth)
+        if v > best:
+            best, tied = v, [c]
+        elif v == best:
+            tied.append(c)
+    return tied
+
+
 def _kong(s: LhState, seat: int, hand: tuple[int, ...], cnt: list[int]) -> Event | None:
     """The kong ``choose_listed`` declares: the last 暗杠 ``turn_actions`` lists (the highest
     face held four times), else its last 加杠; None without either (the wall checked)."""
@@ -222,7 +246,7 @@ def _turn_choice(s: LhState, rng: random.Random) -> Event:
             kong = _kong(s, seat, hand, cnt)
             if kong is not None:
                 return kong
-    c = rng.choice(most_isolated(hand, cnt))      # rng.choice draws by the length alone
+    c = rng.choice(most_isolated_sorted(hand, cnt))   # rng.choice draws by the length alone
     return action(s, "DISCARD", seat, (c,))
 
 
