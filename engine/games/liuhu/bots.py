@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 
 from engine.events import Event
-from engine.games.liuhu import hand, scoring
+from engine.games.liuhu import scoring
 from engine.games.liuhu.cards import RJ, SUITED, rank, suit
-from engine.games.liuhu.claims import hand_melds, hand_rules
+from engine.games.liuhu.claims import win_faces_of
 from engine.games.liuhu.rules import auto_event, legal_actions
 from engine.games.liuhu.setup import action
 from engine.games.liuhu.state import (
@@ -183,6 +183,30 @@ def most_isolated(hand: tuple[int, ...], cnt: list[int] | None = None) -> list[i
     return tied
 
 
+def most_isolated_sorted(hand: tuple[int, ...], cnt: list[int]) -> list[int]:
+    """``most_isolated`` of a sorted hand with its face counts: the faces taken in the hand's
+    order, each once, without building the sorted set (the same terms, order and ties)."""
+    best, tied = -1e9, []
+    prev = -1
+    for c in hand:
+        if c == prev:
+            continue
+        prev = c
+        if c == RJ:
+            v = -100.0
+        else:
+            p, q, pair, tenth = _SCORING[c]
+            k = cnt[p]
+            v = (14.0 - 4.0 * k - 3.0 * (cnt[p - 1] + cnt[p + 1])
+                 - 1.5 * (cnt[p - 2] + cnt[p + 2])
+                 - pair * (cnt[q] + cnt[q + 17] + cnt[q + 34] + cnt[q + 51] - k) + tenth)
+        if v > best:
+            best, tied = v, [c]
+        elif v == best:
+            tied.append(c)
+    return tied
+
+
 def _kong(s: LhState, seat: int, hand: tuple[int, ...], cnt: list[int]) -> Event | None:
     """The kong ``choose_listed`` declares: the last 暗杠 ``turn_actions`` lists (the highest
     face held four times), else its last 加杠; None without either (the wall checked)."""
@@ -199,15 +223,14 @@ def _kong(s: LhState, seat: int, hand: tuple[int, ...], cnt: list[int]) -> Event
 def may_zimo(s: LhState) -> bool:
     """``scoring.can_zimo`` for the seat on turn (TURN), read as the drawn card among the
     winning faces of the hand before it (``hand.win_faces``, ``could_win_with``'s answer for
-    every face; the claim windows have mostly searched that hand already); the dealer's first
-    turn and a hand or draw with an RJ ask ``can_zimo``."""
+    every face, through the claim windows' memo: they have mostly searched that hand
+    already); the dealer's first turn and a hand or draw with an RJ ask ``can_zimo``."""
     seat, d = s.turn, s.drawn
     held = s.hands[seat]
     if d < 0 or d == RJ or RJ in held:
         return scoring.can_zimo(s)
     i = held.index(d)
-    faces = hand.win_faces(held[:i] + held[i + 1:], hand_melds(s, seat), hand_rules(s),
-                           win=ZIMO)
+    faces = win_faces_of(s, seat, held[:i] + held[i + 1:], ZIMO)
     return faces is not None and d in faces
 
 def _turn_choice(s: LhState, rng: random.Random) -> Event:
@@ -223,7 +246,7 @@ def _turn_choice(s: LhState, rng: random.Random) -> Event:
             kong = _kong(s, seat, hand, cnt)
             if kong is not None:
                 return kong
-    c = rng.choice(most_isolated(hand, cnt))      # rng.choice draws by the length alone
+    c = rng.choice(most_isolated_sorted(hand, cnt))   # rng.choice draws by the length alone
     return action(s, "DISCARD", seat, (c,))
 
 

@@ -21,11 +21,13 @@ from engine.games.liuhu.state import (
     PENG,
     PRIORITY,
     QIANGGANG,
+    ZIMO,
     Claim,
     LhState,
 )
 
 SPECIALS = ((1, 2, 3), (2, 7, 10))      # 壹贰叁, 贰柒拾 (LH-38)
+BOTH_WINS = (FANGCHONG, ZIMO)
 
 
 # ---------------------------------------------------------------- the hand module
@@ -67,8 +69,11 @@ def hand_rules(s: LhState) -> Any:
 
 def hand_melds(s: LhState, seat: int) -> tuple[Any, ...]:
     """The seat's melds as the hand module's Meld values."""
+    laid = s.melds[seat]
+    if not laid:
+        return ()
     meld = hand.Meld
-    return tuple(meld(kind, cards) for kind, cards, _, _ in s.melds[seat])
+    return tuple(meld(kind, cards) for kind, cards, _, _ in laid)
 
 
 def could_hu(s: LhState, seat: int, card: int, win: str) -> bool:
@@ -84,15 +89,38 @@ def _could_hu(s: LhState, seat: int, card: int, win: str, rules: Any,
               memo: dict[tuple, Any]) -> bool:
     """``could_hu`` with the options' HandRules and memo of winning faces at hand."""
     h = s.hands[seat]
-    key = (h, s.melds[seat], win)
-    faces = memo.get(key, _MISSING)
-    if faces is _MISSING:
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        faces = memo[key] = hand.win_faces(h, hand_melds(s, seat), rules, win=win)
+    faces = _win_faces(s, seat, h, win, rules, memo)
     if faces is None:                        # the hand holds the RJ: asked card by card
         return hand.could_win_with(h, hand_melds(s, seat), rules, card, win=win)
     return card in faces
+
+
+def _win_faces(s: LhState, seat: int, h: tuple[int, ...], win: str, rules: Any,
+               memo: dict[tuple, Any]) -> Any:
+    """``hand.win_faces`` of the concealed cards ``h`` with the seat's melds, memoised by
+    (cards, melds, win)."""
+    melds = s.melds[seat]
+    faces = memo.get((h, melds, win), _MISSING)
+    if faces is _MISSING:
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        if win == QIANGGANG:
+            faces = memo[(h, melds, win)] = hand.win_faces(h, hand_melds(s, seat), rules,
+                                                           win=win)
+        else:               # the hand is asked for 放铳 now and for 自摸 at its next draw
+            fang, zimo = hand.win_faces_by_win(h, hand_melds(s, seat), rules, BOTH_WINS)
+            memo[(h, melds, FANGCHONG)] = fang
+            memo[(h, melds, ZIMO)] = zimo
+            faces = fang if win == FANGCHONG else zimo
+    return faces
+
+
+def win_faces_of(s: LhState, seat: int, h: tuple[int, ...], win: str) -> Any:
+    """The suited faces that would make concealed cards ``h`` (sorted) and the seat's melds a
+    legal win of this type (``hand.win_faces``; None when ``h`` holds the RJ), from the memo
+    the claim windows fill: the 自摸 after a draw asks the hand the windows asked."""
+    _, rules, memo = _rules_entry(s)
+    return _win_faces(s, seat, h, win, rules, memo)
 
 
 # ---------------------------------------------------------------- 吃 shapes (LH-26)
@@ -135,17 +163,45 @@ def _chi_shapes(card: int, mode: str, special_sequence: str) -> tuple[tuple[int,
 
 
 _CHI_SHAPES: dict[tuple[int, str, str], tuple[tuple[int, int], ...]] = {}
+# the same shapes by their lower face: ((a, (b, …)), …), both ascending
+_CHI_BY_LOW: dict[tuple[int, str, str], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _shapes(key: tuple[int, str, str]) -> tuple[tuple[int, int], ...]:
+    shapes = _CHI_SHAPES.get(key)
+    if shapes is None:
+        shapes = _CHI_SHAPES[key] = _chi_shapes(*key)
+    return shapes
 
 
 def chi_pairs(s: LhState, seat: int, card: int) -> tuple[tuple[int, int], ...]:
     """Every pair of concealed faces with which the seat could 吃 the card, sorted (LH-26,
-    LH-37, LH-38; no RJ, LH-32)."""
+    LH-37, LH-38; no RJ, LH-32): the shapes looked up by their lower face among the held
+    ones (``_reference_chi_pairs`` tries every shape)."""
     if card == RJ:
         return ()
     key = (card, s.options.chi_card, s.options.special_sequence)
-    shapes = _CHI_SHAPES.get(key)
-    if shapes is None:
-        shapes = _CHI_SHAPES[key] = _chi_shapes(*key)
+    by_low = _CHI_BY_LOW.get(key)
+    if by_low is None:
+        rows: dict[int, list[int]] = {}
+        for a, b in _shapes(key):
+            rows.setdefault(a, []).append(b)
+        by_low = _CHI_BY_LOW[key] = tuple((a, tuple(bs)) for a, bs in sorted(rows.items()))
+    held = set(s.hands[seat])
+    out = []
+    for a, bs in by_low:
+        if a in held:
+            for b in bs:
+                if b in held:
+                    out.append((a, b))
+    return tuple(out)
+
+
+def _reference_chi_pairs(s: LhState, seat: int, card: int) -> tuple[tuple[int, int], ...]:
+    """``chi_pairs`` as first written, every shape tried (the reference)."""
+    if card == RJ:
+        return ()
+    shapes = _shapes((card, s.options.chi_card, s.options.special_sequence))
     held = set(s.hands[seat])
     return tuple(p for p in shapes if p[0] in held and p[1] in held)
 

@@ -217,7 +217,26 @@ _ONE_OR_RJ = (*ONE, 0, 0)      # face code -> its bit in the multiset; BJ and RJ
 
 
 def _count(concealed: Sequence[int]) -> tuple[int, int]:
-    """(bitfield of the suited cards, number of RJ) of the concealed cards (LH-5: at most one)."""
+    """(bitfield of the suited cards, number of RJ) of the concealed cards (LH-5: at most one).
+
+    Counted into one byte a face code and read as the bitfield at once; anything unusual (a
+    code out of range, a black joker, two RJ, not an int) goes to ``_reference_count``,
+    which raises as it always did."""
+    counts = bytearray(54)
+    try:
+        for c in concealed:
+            counts[c] += 1
+        ok = not concealed or min(concealed) >= 0
+    except (TypeError, IndexError, ValueError):
+        ok = False
+    if not ok or counts[52] or counts[53] > 1:
+        return _reference_count(concealed)
+    return int.from_bytes(counts[:52], "little"), counts[53]
+
+
+def _reference_count(concealed: Sequence[int]) -> tuple[int, int]:
+    """``_count`` as first written (a sum of one-card bitfields): the reference, and the
+    one that raises on bad input."""
     try:
         x = sum(map(_ONE_OR_RJ.__getitem__, concealed))
         ok = not concealed or (min(concealed) >= 0 and RED_JOKER - 1 not in concealed)
@@ -542,6 +561,48 @@ def win_faces(concealed_without: Sequence[int], melds: Sequence[Meld], rules: Ha
     """The suited faces whose adding makes a legal win, as ``could_win_with`` answers them one
     by one (a claim window asks this once per hand); None when the hand holds an RJ (then ask
     ``could_win_with`` per card)."""
+    return win_faces_by_win(concealed_without, melds, rules, (win,))[0]
+
+
+def win_faces_by_win(concealed_without: Sequence[int], melds: Sequence[Meld],
+                     rules: HandRules, wins: tuple[str, ...]) -> tuple[frozenset[int] | None, ...]:
+    """``win_faces`` for each win type of ``wins`` in turn, the cards counted and searched
+    once (a hand the claim windows ask about for 放铳 is asked for 自摸 at its next draw)."""
+    for win in wins:
+        if win not in WINS:
+            raise _bad(f"win {win!r} is not one of {WINS}", "win")
+    x, wild = _count(concealed_without)
+    if wild:
+        return (None,) * len(wins)
+    mk = _key((), melds, rules, "zimo", None)[1] if melds else ()
+    meld_groups = _melds_of(mk, rules) if mk else ()
+    if meld_groups is None or len(concealed_without) + 1 != 3 * (rules.groups - len(mk)) + 2:
+        return (_NO_FACES,) * len(wins)
+    cth = rules.concealed_triplet_hu
+    found = tables(rules.pair_match, rules.special_sequence).waits(x, cth)
+    if not found:
+        return (_NO_FACES,) * len(wins)
+    # As _waits_cached: the melds' values and the counted 自摸 bonus on top, and the winning
+    # card's part exposed (LH-48) lowering the total by at most the bump.
+    base = rules.min_hu - sum(g.value for g in meld_groups)
+    answers = []
+    for win in wins:
+        floor = base
+        if win == "zimo" and rules.zimo_bonus_counts:
+            floor -= ZIMO_BONUS
+        bump = 0 if win == "zimo" else cth - TRIPLET_EXPOSED_HU
+        out = [face for face, v in found.items() if v - bump >= floor]
+        if bump:
+            key = tuple(sorted(concealed_without))
+            out += [face for face, v in found.items() if floor <= v < floor + bump
+                    and _could_win(key, mk, rules, face, win)]
+        answers.append(frozenset(out))
+    return tuple(answers)
+
+
+def _reference_win_faces(concealed_without: Sequence[int], melds: Sequence[Meld], rules: HandRules, *,
+                         win: str) -> frozenset[int] | None:
+    """``win_faces`` as first written, one win type a call (the reference)."""
     if win not in WINS:
         raise _bad(f"win {win!r} is not one of {WINS}", "win")
     x, wild = _count(concealed_without)

@@ -215,10 +215,30 @@ class Tables:
         self._free = [frozenset() if p.kind == "triplet" else
                       frozenset(c for c in p.faces if p.real_count(c)) for p in self.parts]
         self._wild_of = [p.wild for p in self.parts]
+        # The parts with an RJ by each of their real faces f: (the other real face or -1, the
+        # copies of it needed with f's, cand) -- a waits search whose one isolated face must
+        # share its part with the added card starts from these (see ``waits``).
+        with_face: list[list[tuple[int, int, tuple[int, int]]]] = [[] for _ in range(n)]
+        for pid, p in enumerate(self.parts):
+            if p.wild < 0:
+                continue
+            real = list(p.faces)
+            real.remove(p.wild)
+            delta = p.mask + WILD_FLAG + (PAIR_FLAG if p.kind == "pair" else 0)
+            for f in sorted(set(real)):
+                rest = list(real)
+                rest.remove(f)
+                g = rest[0] if rest else -1
+                with_face[f].append((g, 1 + (g == f), (pid, delta)))
+        self._with_face = tuple(tuple(x) for x in with_face)
         self._needs, self._joins = self._isolation_tables()
         self._best_memo: dict[tuple[int, int], dict[int, Any]] = {}
         self._dec_memo: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._wait_memo: dict[int, dict[int, dict[int, int]]] = {}
+        self._value_memo: dict[int, dict[int, int]] = {}          # _value's, per cth
+        self._wait_values: dict[int, dict[int, dict[int, int]]] = {}   # _waits_v's, per cth
+        # waits' answers by multiset: [concealed_triplet_hu 6, concealed_triplet_hu 3]
+        self._waits_of: tuple[dict[int, dict[int, int]], dict[int, dict[int, int]]] = ({}, {})
 
     @staticmethod
     def _by_other(cands: list[tuple[int, int, tuple[int, int]]]
@@ -317,6 +337,10 @@ class Tables:
         self._best_memo.clear()
         self._dec_memo.clear()
         self._wait_memo.clear()
+        self._value_memo.clear()
+        self._wait_values.clear()
+        for known in self._waits_of:
+            known.clear()
 
     def candidates(self, s: int) -> list[tuple[int, int]]:
         """The parts that can hold the lowest remaining face of state ``s`` (which has one):
@@ -412,6 +436,27 @@ class Tables:
         memo[s] = r
         return r
 
+    def _value(self, s: int, memo: dict[int, int], values: list[int]) -> int:
+        """The best value of state ``s`` split whole (``_best_plain``'s value without its
+        parts), -1 if it has no split: what ``waits`` needs."""
+        r = memo.get(s)
+        if r is not None:
+            return r
+        if not s & XMASK:
+            r = 0 if s == 0 else -1
+        else:
+            r = -1
+            get = memo.get
+            rec = self._value
+            for pid, delta in self.candidates(s):
+                rest = get(s - delta)
+                if rest is None:
+                    rest = rec(s - delta, memo, values)
+                if rest >= 0 and values[pid] + rest > r:
+                    r = values[pid] + rest
+        memo[s] = r
+        return r
+
     def _best_w(self, s: int, memo: dict[int, Any], values: list[int], w: int
                 ) -> tuple[int, tuple[int, ...], int, tuple[int, ...]] | None:
         r = memo.get(s, _MISSING)
@@ -446,7 +491,81 @@ class Tables:
         """For concealed cards one short of a split (``x``, no RJ): each face that completes
         them -> the best value of the concealed parts with it added, concealed triplets worth
         ``cth`` (the winning card's exposure is the caller's business). One search with the
-        missing card as a stand-in (the RJ machinery of LH-46) answers all 52 faces."""
+        missing card as a stand-in (the RJ machinery of LH-46) answers all 52 faces. The
+        answer is kept per multiset (a hand is asked again for 放铳, 抢杠胡 and 自摸); do not
+        change it."""
+        known = self._waits_of[cth == TRIPLET_EXPOSED_HU]
+        r = known.get(x)
+        if r is not None:
+            return r
+        if len(known) > MEMO_LIMIT:
+            known.clear()
+        r = known[x] = self._search_waits(x, cth)
+        return r
+
+    def _search_waits(self, x: int, cth: int) -> dict[int, int]:
+        """``waits`` worked out (``_reference_waits`` with one more shortcut): the added card
+        joins the part of every isolated face, so three or more isolated faces admit none; two
+        share it only in a 3-card group (its third faces are tried); one is in a part with the
+        added card, so the search starts from the parts of that face with a stand-in."""
+        iso = self.isolated(x)
+        if len(iso) >= 3:
+            return {}
+        plain = self._value_memo.get(cth)
+        if plain is None or len(plain) > MEMO_LIMIT:
+            plain = self._value_memo[cth] = {}
+        values = self.values[cth]
+        out: dict[int, int] = {}
+        if len(iso) == 2:
+            for c in self._joins.get((iso[0], iso[1]), ()):
+                v = self._value(x + ONE[c] + PAIR_FLAG, plain, values)
+                if v >= 0:
+                    out[c] = v
+            return out
+        s = x + WILD_FLAG + PAIR_FLAG
+        if len(iso) == 1:
+            wild_of = self._wild_of
+            for g, need, (pid, delta) in self._with_face[iso[0]]:
+                if g >= 0 and (x >> (BITS * g)) & FIELD < need:
+                    continue
+                rest = self._value(s - delta, plain, values)
+                if rest >= 0:
+                    u = wild_of[pid]
+                    v = values[pid] + rest
+                    if v > out.get(u, -1):
+                        out[u] = v
+            return out
+        memo = self._wait_values.get(cth)
+        if memo is None or len(memo) > MEMO_LIMIT:
+            memo = self._wait_values[cth] = {}
+        return self._waits_v(s, memo, plain, values)
+
+    def _waits_v(self, s: int, memo: dict[int, dict[int, int]], plain: dict[int, int],
+                 values: list[int]) -> dict[int, int]:
+        """``_waits`` on the value-only search (``_value``)."""
+        r = memo.get(s)
+        if r is not None:
+            return r
+        out: dict[int, int] = {}
+        if s & XMASK:
+            wild_of = self._wild_of
+            for pid, delta in self.candidates(s):
+                v = values[pid]
+                u = wild_of[pid]
+                if u >= 0:
+                    rest = self._value(s - delta, plain, values)
+                    if rest >= 0 and v + rest > out.get(u, -1):
+                        out[u] = v + rest
+                else:
+                    for face, t in self._waits_v(s - delta, memo, plain, values).items():
+                        if v + t > out.get(face, -1):
+                            out[face] = v + t
+        memo[s] = out
+        return out
+
+    def _reference_waits(self, x: int, cth: int) -> dict[int, int]:
+        """``waits`` as first written (no memo of the answers, every hand with fewer than two
+        isolated faces searched whole): the reference ``waits`` is tested against."""
         memo = self._wait_memo.get(cth)
         if memo is None or len(memo) > MEMO_LIMIT:
             memo = self._wait_memo[cth] = {}

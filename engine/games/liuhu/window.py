@@ -14,13 +14,14 @@ discarder.
 
 from __future__ import annotations
 
+from operator import add
 from typing import Any
 
 from engine.cards import format_face
 from engine.events import NONE, Event
 from engine.games.common import remove_cards
 from engine.games.frame import illegal, invalid
-from engine.games.liuhu.cards import FACE_TEXT
+from engine.games.liuhu.cards import FACE_TEXT, SEATS
 from engine.games.liuhu.claims import eligible_of, executed, refused_rule
 from engine.games.liuhu.setup import action, clear_window, same_event
 from engine.games.liuhu.state import (
@@ -41,6 +42,8 @@ from engine.games.liuhu.state import (
 )
 from engine.games.liuhu.turns import add_meld, no_claim, set_hand
 
+# per answering seat, 1 for each other seat (it does not see the answer, LH-70), 0 for itself
+_OTHERS_SEE = tuple(tuple(int(x != seat) for x in range(SEATS)) for seat in range(SEATS))
 CLAIM_EVENT = {CHI: "CHI", PENG: "PENG", GANG: "MING_GANG", HU: "HU"}
 MELD_OF = {CHI: CHI, PENG: PENG, GANG: MING_GANG}
 ANSWERS = (PASS, *CLAIM_KINDS)
@@ -72,6 +75,8 @@ def window_payload(elig: tuple[tuple[int, tuple[Claim, ...]], ...]) -> str | Non
 def window_event(s: LhState, elig: tuple | None = None) -> Event:
     """The WINDOW the engine owes now (LH-34)."""
     elig = eligible_of(s) if elig is None else elig
+    if not elig:                                    # nobody eligible: mask 0, no payload
+        return action(s, "WINDOW", NONE, (s.w_card,), s.w_from, 0, s.w_kind, None)
     mask = sum(1 << seat for seat, _ in elig)
     return action(s, "WINDOW", NONE, (s.w_card,), s.w_from, mask, s.w_kind,
                   window_payload(elig))
@@ -127,7 +132,7 @@ def step_respond(s: LhState, e: Event) -> None:
             raise illegal(s, e, rule, why)
         claim = found[0]
     s.answers += ((seat, claim),)
-    s.unseen = tuple(n + (x != seat) for x, n in enumerate(s.unseen))     # LH-70
+    s.unseen = tuple(map(add, s.unseen, _OTHERS_SEE[seat]))             # LH-70
     if len(s.answers) == len(s.eligible):
         s.phase = AWARD
 
