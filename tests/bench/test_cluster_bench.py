@@ -139,7 +139,7 @@ def test_review_speedup(cluster, benchmark):
     from liujia.review_report import review_json
 
     events = next(iter(simulate("keng", 1, seed=5, policy_name="greedy"))).events
-    settings = Settings(seed=1, max_worlds=32)
+    settings = Settings(seed=1, max_worlds=128)
     client = distributed.Client(cluster, set_as_default=False)
     ex = client.get_executor()
     out: dict[str, Any] = {}
