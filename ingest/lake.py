@@ -18,7 +18,7 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,20 +28,19 @@ import pyarrow.parquet as pq
 
 from engine.log import sealed_sha256
 from ingest.arrow_logs import ReadPolicy
-from ingest.executor import cluster_executor
 from ingest.run import (
     IngestIOError,
     IngestSummary,
-    _FileReader,
     _known_in,
     _liujia_version,
     _load,
     _record_run,
     find_inputs,
+    readers,
     worker_count,
 )
 from warehouse import lake
-from warehouse.db import WarehouseError, WriteFailed, lock_file, pause_point
+from warehouse.db import WarehouseError, lock_file, pause_point, write_step
 from warehouse.schema import DDL
 from warehouse.tendencies import write_counts
 
@@ -83,8 +82,10 @@ def _listed(root: Path, manifest: lake.Manifest) -> set[str]:
 
 
 def remove_leftovers(root: Path, manifest: lake.Manifest) -> int:
-    """Remove what a build that died left: its staging folder and every Parquet file (or link)
-    under the table folders that the manifest does not list; the number of files removed."""
+    """Remove what a build that died left — its staging folder, every Parquet file (or link)
+    under the table folders that the manifest does not list — and the counts of the versions
+    before the listed one (kept one build longer for the readers still on them); the number
+    of files removed."""
     shutil.rmtree(root / STAGING, ignore_errors=True)
     keep = _listed(root, manifest)
     removed = 0
@@ -95,6 +96,9 @@ def remove_leftovers(root: Path, manifest: lake.Manifest) -> int:
                 if name.endswith(".parquet") and rel not in keep:
                     (Path(folder) / name).unlink()
                     removed += 1
+    for version in (root / "counts").glob("v*"):
+        with contextlib.suppress(OSError):           # a folder still holding listed counts
+            version.rmdir()
     return removed
 
 
@@ -175,7 +179,7 @@ def _write_counts(root: Path, manifest: lake.Manifest) -> None:
         lake.lock_down(con, root)
         lake.attach_tables(con, root, manifest, skip=(*lake.COUNTS, "meta"))
         for table in (*lake.COUNTS, "meta"):
-            con.execute(lake._ddl(table))
+            con.execute(lake.table_ddl(table))
         write_counts(con)
         folder = root / "counts" / f"v{manifest.version}"
         folder.mkdir(parents=True, exist_ok=True)
@@ -208,27 +212,10 @@ def _commit(root: Path, manifest: lake.Manifest) -> None:
         os.close(fd)
 
 
-def _drop_old_counts(root: Path, manifest: lake.Manifest) -> None:
-    """Keep the counts of this version and the one before (a reader may still use it)."""
-    for folder in (root / "counts").glob("v*"):
-        n = folder.name[1:]
-        if n.isdigit() and int(n) < manifest.version - 1:
-            shutil.rmtree(folder, ignore_errors=True)
-
-
 def _say(progress: bool, text: str) -> None:
     """A stage of a long build, on a terminal's stderr (as the progress bar is)."""
     if progress and sys.stderr.isatty():
         print(text, file=sys.stderr, flush=True)
-
-
-@contextlib.contextmanager
-def _step(root: Path, what: str) -> Iterator[None]:
-    """An I/O or DuckDB error of a step of the build as WriteFailed (the lake unchanged)."""
-    try:
-        yield
-    except (OSError, duckdb.Error) as exc:
-        raise WriteFailed(root, what, exc) from exc
 
 
 def build_lake(
@@ -250,24 +237,18 @@ def build_lake(
     n_workers = worker_count(workers, files)
     policy = ReadPolicy(require, frozenset(trusted or ()), review)
     with contextlib.ExitStack() as stack:
-        cluster = None
-        if scheduler is not None:
-            cluster, n_workers = stack.enter_context(cluster_executor(scheduler,
-                                                                      allow_insecure))
-        results = stack.enter_context(_FileReader(n_workers, files, strict, policy, cluster))
+        # handed no file yet: which files are read is decided under the lock (_load)
+        results = readers(stack, n_workers, (), strict, policy, scheduler, allow_insecure)
         stack.enter_context(lock_file(root / ".lock"))
         manifest = lake.read_manifest(root) if lake.is_lake(root) else lake.Manifest()
-        with _step(root, "removing what an earlier build left"):
+        with write_step(root, "removing what an earlier build left"):
             remove_leftovers(root, manifest)
         stack.callback(shutil.rmtree, root / STAGING, True)
-        with _step(root, "opening the staging database"):
+        with write_step(root, "opening the staging database"):
             con = stack.enter_context(contextlib.closing(_staging(root, manifest)))
-        run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs"
-                             ).fetchall()[0][0]
-        s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
-                          quarantined=0, events_loaded=0, seconds=0.0, db=str(root),
-                          command="lake build", workers=n_workers)
-        with _step(root, "loading the run"):
+        s = IngestSummary.begin(con, str(root), "lake build", results.workers)
+        run_id = s.run_id
+        with write_step(root, "loading the run"):
             _load(con, s, results, files, problems, seals, _known_in(con), started, progress,
                   {})
         if not s.reconciles:
@@ -277,13 +258,12 @@ def build_lake(
         manifest.version += 1
         manifest.liujia_version = _liujia_version()
         _say(progress, f"lake build: writing run {run_id}'s Parquet files into {root}")
-        with _step(root, "writing the run's Parquet files"):
+        with write_step(root, "writing the run's Parquet files"):
             _place(root, _export(con, root, run_id), manifest)
             _say(progress, "lake build: counting the tendencies over the whole lake")
             _write_counts(root, manifest)
         pause_point("lake-files")
-        with _step(root, "committing the manifest"):
+        with write_step(root, "committing the manifest"):
             _commit(root, manifest)
-        _drop_old_counts(root, manifest)
     s.seconds = time.perf_counter() - t0
     return s

@@ -86,6 +86,16 @@ class IngestSummary:
     anchors_added: int = 0
     reviewed: int = 0               # rows added to the reviews table (--review)
 
+    @classmethod
+    def begin(cls, con: duckdb.DuckDBPyConnection, db: str, command: str,
+              workers: int) -> IngestSummary:
+        """The figures of a new run (all zero) with the next run id of ``ingest_runs``."""
+        run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs"
+                             ).fetchall()[0][0]
+        return cls(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
+                   quarantined=0, events_loaded=0, seconds=0.0, db=db, command=command,
+                   workers=workers)
+
     @property
     def reconciles(self) -> bool:
         """True when every game read was loaded, already present or quarantined."""
@@ -668,16 +678,9 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     anchored = _anchors_of(target)
     policy = ReadPolicy(require, frozenset(trusted or ()), review)
     with contextlib.ExitStack() as stack:
-        cluster = None
-        if scheduler is not None:
-            cluster, n_workers = stack.enter_context(cluster_executor(scheduler,
-                                                                      allow_insecure))
-        results = stack.enter_context(_FileReader(n_workers, early, strict, policy, cluster))
+        results = readers(stack, n_workers, early, strict, policy, scheduler, allow_insecure)
         con = stack.enter_context(writing(target, fresh=fresh))
-        run_id = con.execute("SELECT coalesce(max(run_id), 0) + 1 FROM ingest_runs").fetchall()[0][0]
-        s = IngestSummary(run_id=run_id, files=0, games_read=0, loaded=0, already_present=0,
-                          quarantined=0, events_loaded=0, seconds=0.0, db=str(target),
-                          command=command, workers=n_workers)
+        s = IngestSummary.begin(con, str(target), command, results.workers)
         known = _known_in(con) if use_known else {}
         added = _load(con, s, results, files, problems, seals, known, started, progress,
                       anchored)
@@ -691,6 +694,16 @@ def _run(paths: Iterable[str | os.PathLike[str]], db: str | os.PathLike[str] | N
     s.anchors_added = anchors.append(target, added.values())   # after the commit: see anchors
     s.seconds = time.perf_counter() - t0
     return s
+
+
+def readers(stack: contextlib.ExitStack, workers: int, files: Sequence[Path], strict: bool,
+            policy: ReadPolicy, scheduler: str | None, allow_insecure: bool) -> _FileReader:
+    """The file reader of a run, entered on stack: ``workers`` local processes, or the Dask
+    cluster at ``scheduler`` (its worker threads then), already handed ``files``."""
+    cluster = None
+    if scheduler is not None:
+        cluster, workers = stack.enter_context(cluster_executor(scheduler, allow_insecure))
+    return stack.enter_context(_FileReader(workers, files, strict, policy, cluster))
 
 
 def _anchors_of(target: Path) -> dict[str, Anchor]:

@@ -251,8 +251,9 @@ def _error_text(exc: BaseException) -> str:
 
 
 @contextlib.contextmanager
-def _step(db: Path, what: str) -> Iterator[None]:
-    """Turn an I/O or DuckDB error of one step of a write into WriteFailed (warehouse intact)."""
+def write_step(db: Path, what: str) -> Iterator[None]:
+    """Turn an I/O or DuckDB error of one step of a write into WriteFailed (the warehouse, or
+    the lake, intact)."""
     try:
         yield
     except (OSError, duckdb.Error) as exc:
@@ -359,9 +360,9 @@ def _checkpoint_stray_wal(db: Path) -> None:
 def _open_copy(db: Path, tmp: Path, fresh: bool) -> duckdb.DuckDBPyConnection:
     """The private copy of the warehouse (a new empty file if fresh), open for writing."""
     if fresh or not db.exists():
-        with _step(db, f"creating the new warehouse file {tmp.name}"):
+        with write_step(db, f"creating the new warehouse file {tmp.name}"):
             return open_duckdb(tmp, read_only=False)
-    with _step(db, f"copying the warehouse to {tmp.name}"):
+    with write_step(db, f"copying the warehouse to {tmp.name}"):
         _copy_file(db, tmp)
     try:
         return open_duckdb(tmp, read_only=False)
@@ -399,16 +400,16 @@ def _close_quietly(con: duckdb.DuckDBPyConnection) -> None:
 def _swap_in(con: duckdb.DuckDBPyConnection, db: Path, tmp: Path, tmp_wal: Path) -> None:
     """Checkpoint and close the copy, sync it to disk, and rename it over the warehouse."""
     pause_point("checkpoint")
-    with _step(db, f"the checkpoint of the new version ({tmp.name})"):
+    with write_step(db, f"the checkpoint of the new version ({tmp.name})"):
         con.execute(f"CHECKPOINT {ALIAS}")
         con.close()
     if tmp_wal.exists():
         raise WarehouseError(f"{tmp_wal} was left after checkpoint; not swapping it in. The "
                              f"warehouse {db} is intact: this run changed nothing")
-    with _step(db, f"syncing the new version ({tmp.name}) to disk"), open(tmp, "rb+") as f:
+    with write_step(db, f"syncing the new version ({tmp.name}) to disk"), open(tmp, "rb+") as f:
         os.fsync(f.fileno())
     pause_point("synced")
-    with _step(db, f"renaming {tmp.name} over the warehouse"):
+    with write_step(db, f"renaming {tmp.name} over the warehouse"):
         os.replace(tmp, db)
     pause_point("swapped")
     _fsync_dir(db.parent)

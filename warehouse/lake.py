@@ -188,7 +188,8 @@ def columns() -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def _ddl(table: str) -> str:
+def table_ddl(table: str) -> str:
+    """The warehouse DDL statement that creates the table."""
     return next(d for d in DDL if re.match(rf"CREATE TABLE IF NOT EXISTS {table} \(", d))
 
 
@@ -230,12 +231,12 @@ def attach_tables(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest
             continue
         files = [checked_file(root, p) for p in manifest.paths(table)]
         if not files:
-            con.execute(_ddl(table))
+            con.execute(table_ddl(table))
             continue
         _check_columns(con, root, table, files[0])
         con.execute(_view_sql(table, files))
     if "meta" not in skip:
-        con.execute(_ddl("meta"))
+        con.execute(table_ddl("meta"))
         meta = {**manifest.meta, "schema_version": str(SCHEMA_VERSION)}
         con.executemany("INSERT INTO meta VALUES (?, ?)", sorted(meta.items()))
 

@@ -108,13 +108,10 @@ def test_a_killed_worker_is_redone_and_every_game_lands_once(cluster, logs):
     assert reviewed[0] == reviewed[1] > 0                  # no review row twice
 
 
-def test_a_lost_scheduler_fails_the_run_and_leaves_the_warehouse(logs, capsys):
-    db = logs / "lost.duckdb"
-    assert ingest_paths([logs / "logs" / "f0.arrows"], db=db, progress=False).loaded == 2
-    before = db.read_bytes()
+def run_losing_the_scheduler(args: list[str]) -> int:
+    """``liujia ARGS --scheduler`` on a one-worker cluster that is closed two seconds in."""
     lost = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                     dashboard_address=None, host="127.0.0.1")
-    address = lost.scheduler_address
 
     def close_soon() -> None:
         time.sleep(2.0)
@@ -122,10 +119,17 @@ def test_a_lost_scheduler_fails_the_run_and_leaves_the_warehouse(logs, capsys):
     t = threading.Thread(target=close_soon)
     t.start()
     try:
-        code = main(["ingest", str(logs / "logs"), "--db", str(db), "--quiet",
-                     "--scheduler", address, "--review", "--review-worlds", "8"])
+        return main([*args, "--scheduler", lost.scheduler_address])
     finally:
         t.join()
+
+
+def test_a_lost_scheduler_fails_the_run_and_leaves_the_warehouse(logs, capsys):
+    db = logs / "lost.duckdb"
+    assert ingest_paths([logs / "logs" / "f0.arrows"], db=db, progress=False).loaded == 2
+    before = db.read_bytes()
+    code = run_losing_the_scheduler(["ingest", str(logs / "logs"), "--db", str(db),
+                                     "--quiet", "--review", "--review-worlds", "8"])
     err = capsys.readouterr().err
     assert code == 2 and "the warehouse is unchanged" in err and len(err.splitlines()) == 1
     assert db.read_bytes() == before
@@ -184,20 +188,8 @@ def test_a_lost_scheduler_leaves_the_lake_as_it_was(logs, capsys):
                  "--quiet"]) == 0
     capsys.readouterr()
     before = {p.relative_to(lk): p.read_bytes() for p in lk.rglob("*") if p.is_file()}
-    lost = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
-                                    dashboard_address=None, host="127.0.0.1")
-    address = lost.scheduler_address
-
-    def close_soon() -> None:
-        time.sleep(2.0)
-        lost.close()
-    t = threading.Thread(target=close_soon)
-    t.start()
-    try:
-        code = main(["lake", "build", str(logs / "logs"), "--out", str(lk), "--quiet",
-                     "--scheduler", address, "--review", "--review-worlds", "8"])
-    finally:
-        t.join()
+    code = run_losing_the_scheduler(["lake", "build", str(logs / "logs"), "--out", str(lk),
+                                     "--quiet", "--review", "--review-worlds", "8"])
     err = capsys.readouterr().err
     assert code == 2 and "the lake is unchanged" in err and len(err.splitlines()) == 1
     after = {p.relative_to(lk): p.read_bytes() for p in lk.rglob("*") if p.is_file()}

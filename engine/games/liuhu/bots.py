@@ -162,25 +162,8 @@ def face_counts(hand: tuple[int, ...]) -> list[int]:
 def most_isolated(hand: tuple[int, ...], cnt: list[int] | None = None) -> list[int]:
     """The hand's faces of the highest ``isolation``, ascending, scored from its face counts
     (``face_counts``): the same terms summed in another order (each a multiple of 0.5, so
-    exact in any order), the same tie-break added last."""
-    if cnt is None:
-        cnt = face_counts(hand)
-    best, tied = -1e9, []       # below any score (an RJ's is -100)
-    for c in sorted(set(hand)):
-        if c == RJ:
-            v = -100.0
-        else:
-            p, q, pair, tenth = _SCORING[c]
-            k = cnt[p]          # 10, −4 a copy, +4 for the card itself; −3, −1.5 a same-suit
-            #                     card one, two ranks away; −pair another suit's same rank
-            v = (14.0 - 4.0 * k - 3.0 * (cnt[p - 1] + cnt[p + 1])
-                 - 1.5 * (cnt[p - 2] + cnt[p + 2])
-                 - pair * (cnt[q] + cnt[q + 17] + cnt[q + 34] + cnt[q + 51] - k) + tenth)
-        if v > best:
-            best, tied = v, [c]
-        elif v == best:
-            tied.append(c)
-    return tied
+    exact in any order), the same tie-break added last (``most_isolated_sorted``)."""
+    return most_isolated_sorted(tuple(sorted(hand)), face_counts(hand) if cnt is None else cnt)
 
 
 def most_isolated_sorted(hand: tuple[int, ...], cnt: list[int]) -> list[int]:
