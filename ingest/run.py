@@ -229,14 +229,15 @@ def collect_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     return find_inputs(paths)[0]
 
 
-def _cpu_count() -> int:
+def cpu_count() -> int:
+    """The CPUs this process may run on."""
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover
         return os.cpu_count() or 1
 
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
     """Forking is safe enough: fork exists and no other Python thread is running (native pools,
     e.g. Arrow's and jemalloc's, re-initialise in the child)."""
     return threading.active_count() == 1 and "fork" in get_all_start_methods()
@@ -247,9 +248,9 @@ def _auto_workers(files: Sequence[Path]) -> int:
     fork safely (no other thread); else none (spawned workers would need a __main__ guard)."""
     if len(files) < 2 or sum(f.stat().st_size for f in files) < PARALLEL_MIN_BYTES:
         return 1
-    if not _can_fork():
+    if not can_fork():
         return 1
-    return max(1, min(_cpu_count(), len(files)))
+    return max(1, min(cpu_count(), len(files)))
 
 
 def worker_count(asked: int | None, files: Sequence[Path]) -> int:
@@ -257,7 +258,7 @@ def worker_count(asked: int | None, files: Sequence[Path]) -> int:
     number of files to read and at the number of CPUs (1 means none: read here)."""
     if asked is None:
         return _auto_workers(files)
-    return max(1, min(asked, len(files), _cpu_count()))
+    return max(1, min(asked, len(files), cpu_count()))
 
 
 def set_pdeathsig(sig: int = signal.SIGKILL) -> bool:
@@ -314,7 +315,7 @@ class _FileReader:
         self.ex: Executor | None = cluster          # a cluster's: not ours to shut down
         self.cluster = cluster is not None
         if workers > 1 and cluster is None:
-            method = "fork" if _can_fork() else "spawn"
+            method = "fork" if can_fork() else "spawn"
             self.ex = ProcessPoolExecutor(workers, mp_context=get_context(method),
                                           initializer=_worker_init, initargs=(os.getpid(),))
             self.ex.submit(_worker_pid)      # forks every worker now (spawn: the first)

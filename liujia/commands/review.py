@@ -22,6 +22,8 @@ from liujia.commands._common import (
     target_refused,
 )
 
+AUTO_MIN_DECISIONS = 8     # fewer decisions are reviewed here: starting workers costs more
+
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     """Register the sub-command."""
@@ -55,9 +57,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     out.add_argument("--html", metavar="FILE", help="write the review as one HTML file")
     p.add_argument("--force", action="store_true", help="with --html: replace FILE if it "
                    "exists")
-    p.add_argument("-j", "--workers", type=int, default=1, metavar="N",
-                   help="review the decisions in N local worker processes (default 1: here); "
-                   "the same review")
+    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
+                   help="review the decisions in N local worker processes, the same review "
+                   f"(default: one per CPU from {AUTO_MIN_DECISIONS} decisions on, else here; "
+                   "1: here)")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="review the decisions on this Dask cluster (tcp:// or tls://HOST:PORT; "
                    "default $LIUJIA_SCHEDULER, else this machine; docs/cluster.md)")
@@ -67,17 +70,31 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+def local_workers(asked: int | None, decisions: int) -> int:
+    """Worker processes for a review here: the number asked, else one per CPU (at most one a
+    decision) for a review of at least AUTO_MIN_DECISIONS decisions in a process that can fork
+    safely; 1 means none."""
+    from ingest.run import can_fork, cpu_count
+    if asked is not None:
+        return asked
+    if decisions < AUTO_MIN_DECISIONS or not can_fork():
+        return 1
+    return max(1, min(cpu_count(), decisions))
+
+
 @contextlib.contextmanager
-def _submitter(args: argparse.Namespace) -> Iterator[Callable[..., Any] | None]:
+def _submitter(args: argparse.Namespace, decisions: int
+               ) -> Iterator[Callable[..., Any] | None]:
     """Where the decisions are reviewed: None (here), local processes or a Dask cluster."""
     from ingest.executor import cluster_executor, scheduler_address, submit
     address = scheduler_address(args.scheduler)
+    workers = local_workers(args.workers, decisions)
     if address is not None:
         with cluster_executor(address, args.allow_insecure_cluster) as (ex, _):
             yield lambda fn, *a: submit(ex, fn, *a)
-    elif args.workers > 1:
+    elif workers > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(args.workers) as pool:
+        with ProcessPoolExecutor(workers) as pool:
             yield pool.submit
             pool.shutdown(wait=False, cancel_futures=True)
     else:
@@ -86,7 +103,7 @@ def _submitter(args: argparse.Namespace) -> Iterator[Callable[..., Any] | None]:
 
 def _checked(args: argparse.Namespace) -> str | None:
     """The usage error of the options, or None."""
-    if args.workers < 1:
+    if args.workers is not None and args.workers < 1:
         return "--workers must be at least 1"
     if args.budget is not None and not args.budget > 0:
         return "--budget must be a positive number of seconds"
@@ -142,7 +159,9 @@ def run(args: argparse.Namespace) -> int:
     from ingest.executor import ClusterError
     bar = _bar(args.quiet)
     try:
-        with _submitter(args) as submit:
+        from engine.review import decision_points
+        decisions = sum(1 for _ in decision_points(events, seats))
+        with _submitter(args, decisions) as submit:
             review = review_game(events, seats, settings, budget=args.budget,
                                  progress=bar.update if bar is not None else None,
                                  submit=submit)

@@ -19,6 +19,8 @@ import math
 import random
 import sys
 import time
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine.errors import EngineError
@@ -70,24 +72,61 @@ def interval(xs: list[float]) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(n)
 
 
-def strength(gid: str, deals: int, seed: int, settings: Settings,
-             options: Any = None, others: Settings | None = None) -> dict[str, Any]:
-    """The duplicate match over seeded deals: the reviewer in each seat in turn against the
-    other seats playing greedy (``others`` None) or reviewing with ``others``, each compared
-    with the same seat of the same deal where every seat plays as the others do."""
+def deal_diffs(gid: str, d: int, seed: int, settings: Settings, options: Any = None,
+               others: Settings | None = None, seats: str = "all") -> list[float]:
+    """Deal ``d`` of the duplicate match: the paired differences of the reviewer's seats (every
+    seat, or with ``seats="one"`` seat d mod n) against the same seat where every seat plays as
+    the others do."""
+    register_plugins()
     game = find_game(gid)
+    opts = options or game.Options()
+    n = game.seat_count(opts)
+    start = game.start_event(f"dup-{d}", [f"p{k}" for k in range(n)],
+                             random.Random(f"{seed}:{d}"), opts)
+    base = play(game, start, None, settings, seed + d, others)
+    ks = range(n) if seats == "all" else [d % n]
+    return [play(game, start, k, settings, seed + d, others)[k] - base[k] for k in ks]
+
+
+def strength(gid: str, deals: int, seed: int, settings: Settings,
+             options: Any = None, others: Settings | None = None, *, seats: str = "all",
+             workers: int = 1, hours: float = math.inf,
+             log: Any = None) -> dict[str, Any]:
+    """The duplicate match over seeded deals 0 … deals-1: the reviewer in each seat in turn
+    (``seats="one"``: one seat a deal, in rotation) against the other seats playing greedy
+    (``others`` None) or reviewing with ``others``, each compared with the same seat of the same
+    deal where every seat plays as the others do. Deals run in ``workers`` processes, in order;
+    none is started after ``hours``; ``log`` (a text file) gets one line per deal."""
     diffs: list[float] = []
     t0 = time.monotonic()
-    for d in range(deals):
-        opts = options or game.Options()
-        n = game.seat_count(opts)
-        start = game.start_event(f"dup-{d}", [f"p{k}" for k in range(n)],
-                                 random.Random(f"{seed}:{d}"), opts)
-        base = play(game, start, None, settings, seed + d, others)
-        for k in range(n):
-            diffs.append(play(game, start, k, settings, seed + d, others)[k] - base[k])
+    done = 0
+    pool = ProcessPoolExecutor(workers) if workers > 1 else None
+    try:
+        args = (seed, settings, options, others, seats)
+        pending: deque[Any] = deque()
+        nxt = 0
+        while nxt < deals or pending:
+            while nxt < deals and len(pending) < max(1, 2 * workers) and (
+                    time.monotonic() - t0 < hours * 3600):
+                pending.append(pool.submit(deal_diffs, gid, nxt, *args) if pool
+                               else nxt)
+                nxt += 1
+            if not pending:
+                break
+            got = pending.popleft()
+            ds = got.result() if pool else deal_diffs(gid, got, *args)
+            diffs.extend(ds)
+            done += 1
+            if log is not None:
+                m, h = interval(diffs) if len(diffs) > 1 else (diffs[0], math.inf)
+                print(f"deal {done - 1}: {' '.join(f'{x:+g}' for x in ds)} | n {len(diffs)} "
+                      f"mean {m:+.4f} ± {h:.4f} | {time.monotonic() - t0:.0f} s",
+                      file=log, flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     m, h = interval(diffs)
-    return {"game": gid, "deals": deals, "samples": len(diffs), "mean_diff": m,
+    return {"game": gid, "deals": done, "samples": len(diffs), "mean_diff": m,
             "ci95": h, "seconds": time.monotonic() - t0}
 
 
@@ -177,20 +216,30 @@ def main(argv: list[str] | None = None) -> int:
                    "decisions where the game's planted-blunder rule applies")
     p.add_argument("--against-worlds", type=int, default=0, help="also the reviewer against "
                    "itself with this many worlds a decision (does more search help?)")
+    p.add_argument("--play-candidates", type=int, default=Settings.candidates,
+                   help="candidates per decision of the reviewer's policy")
+    p.add_argument("--seats", choices=("all", "one"), default="all", help="the reviewer's "
+                   "seats of a deal: every seat in turn, or one (seat deal mod n)")
+    p.add_argument("-j", "--workers", type=int, default=1, help="deals in N processes")
+    p.add_argument("--hours", type=float, default=math.inf, help="start no deal after this "
+                   "long (the deals done are reported)")
     args = p.parse_args(argv)
     register_plugins()
+    match = {"seats": args.seats, "workers": args.workers, "hours": args.hours,
+             "log": sys.stderr}
     from liujia.commands.simulate import _options
     opts = _options(args.game, args.option)
-    play_settings = Settings(seed=args.seed, min_worlds=args.worlds, max_worlds=args.worlds)
+    play_settings = Settings(seed=args.seed, min_worlds=args.worlds, max_worlds=args.worlds,
+                             candidates=args.play_candidates)
     what = f"{args.game} {' '.join(args.option)}".strip()
     if args.deals:
-        st = strength(args.game, args.deals, args.seed, play_settings, opts)
+        st = strength(args.game, args.deals, args.seed, play_settings, opts, **match)
         print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
               f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
     if args.deals and args.against_worlds:
         weak = Settings(seed=args.seed, min_worlds=args.against_worlds,
                         max_worlds=args.against_worlds)
-        st = strength(args.game, args.deals, args.seed, play_settings, opts, weak)
+        st = strength(args.game, args.deals, args.seed, play_settings, opts, weak, **match)
         print(f"| {args.worlds} worlds against {args.against_worlds} | {what} | {st['deals']} "
               f"deals, {st['samples']} paired seats | {st['mean_diff']:+.3f} ± "
               f"{st['ci95']:.3f} | {st['seconds']:.0f} s |")

@@ -123,7 +123,36 @@ def test_ctrl_c_prints_what_was_reviewed_and_exits_130(toy_log, capsys, monkeypa
         return real(*args, **kwargs)
 
     monkeypatch.setattr(review, "review_decision", interrupted)
-    code, out, _ = _run(capsys, str(f), "--game", gid, "--worlds", "16")
+    code, out, _ = _run(capsys, str(f), "--game", gid, "--worlds", "16", "-j", "1")
     assert code == 130
     assert "interrupted: " in out.splitlines()[0] and "decision(s) not reviewed" in out
     assert any(x.startswith("seq ") for x in out.splitlines())
+
+
+def test_a_long_review_uses_every_cpu_by_default_and_gives_the_same_review(toy_log, capsys,
+                                                                           monkeypatch):
+    from concurrent import futures
+
+    import ingest.run
+    from liujia.commands import review
+    f, gid = toy_log
+    monkeypatch.setattr(ingest.run, "cpu_count", lambda: 2)
+    monkeypatch.setattr(ingest.run, "can_fork", lambda: True)
+    assert review.local_workers(None, review.AUTO_MIN_DECISIONS) == 2
+    assert review.local_workers(None, review.AUTO_MIN_DECISIONS - 1) == 1   # a short review
+    assert review.local_workers(1, 100) == 1 and review.local_workers(3, 2) == 3
+    pools, real = [], futures.ProcessPoolExecutor
+
+    def counted(*args, **kwargs):
+        pools.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(futures, "ProcessPoolExecutor", counted)
+    args = (str(f), "--game", gid, "--worlds", "16", "--json", "-q")
+    code, here, _ = _run(capsys, *args, "-j", "1")
+    assert code == 0 and pools == []
+    code, auto, _ = _run(capsys, *args)
+    assert code == 0 and pools == [(2,)] and auto == here
+    monkeypatch.setattr(ingest.run, "can_fork", lambda: False)     # threads running: here
+    code, again, _ = _run(capsys, *args)
+    assert code == 0 and pools == [(2,)] and again == here

@@ -129,6 +129,14 @@ def test_the_quality_harness_plays_duplicate_deals_and_compares_seeds(toy_game):
     st = strength(GAME, 2, 1, Settings(seed=1, min_worlds=16, max_worlds=16),
                   find_game(GAME).Options(trick_players=2))
     assert st["samples"] == 4 and -1.0 <= st["mean_diff"] <= 1.0
+    from tests.bench.review_quality import deal_diffs
+    opts = find_game(GAME).Options(trick_players=2)
+    play = Settings(seed=1, min_worlds=4, max_worlds=4)
+    every = [deal_diffs(GAME, d, 1, play, opts) for d in range(4)]
+    one = [deal_diffs(GAME, d, 1, play, opts, seats="one") for d in range(4)]
+    assert one == [[xs[d % 2]] for d, xs in enumerate(every)]        # seat d mod n of deal d
+    apart = strength(GAME, 4, 1, play, opts, seats="one", workers=2)
+    assert apart["samples"] == 4 and apart["mean_diff"] == sum(x for [x] in one) / 4
     sb = stability(GAME, 1, 1, Settings(seed=1, max_worlds=16))
     assert sb["graded_in_both"] > 0 and 0.0 <= sb["agree"] <= 1.0
 

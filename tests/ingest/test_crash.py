@@ -32,7 +32,7 @@ import pytest
 from engine.log import write_log
 from engine.sim import simulate
 from ingest import ingest_paths, rebuild_paths
-from ingest.run import _cpu_count
+from ingest.run import cpu_count
 from liujia.cli import main
 from tests.ingest.conftest import make_illegal
 from warehouse import db as wdb
@@ -129,7 +129,7 @@ def wait_blocked_on_lock(proc: subprocess.Popen, timeout: float = 60.0) -> None:
 
 def test_workers_die_with_a_killed_ingest(tmp_path, games):
     """kill -9 of the ingest kills its workers too, and they no longer hold its output."""
-    if _cpu_count() < 2:
+    if cpu_count() < 2:
         pytest.skip("-j 2 needs two CPUs")
     logs = tmp_path / "logs"
     logs.mkdir()
@@ -353,7 +353,7 @@ def _report(name: str, trials: list[dict], markdown: str) -> None:
 
 @pytest.mark.parametrize("command", ["ingest", "rebuild"])
 def test_kill_9_leaves_the_old_or_the_new_warehouse(tmp_path, corpus, command):
-    if _cpu_count() < 2:
+    if cpu_count() < 2:
         pytest.skip("-j 2 needs two CPUs")
     rng = random.Random(f"{SEED}-{command}")
     trials = plan(command, TRIALS or len(CLASSES), rng, corpus)

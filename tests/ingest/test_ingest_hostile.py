@@ -114,7 +114,7 @@ def test_workers_are_capped_at_the_files_and_the_cpus(tmp_path, games, monkeypat
                  "--json"])
     s = json.loads(capsys.readouterr().out)
     assert code == 0 and s["loaded"] == 4
-    expected = min(2, ingest_run._cpu_count())
+    expected = min(2, ingest_run.cpu_count())
     assert s["workers"] == expected and asked == ([expected] if expected > 1 else [])
     assert ingest_run.worker_count(24, []) == 1
     for command in ("ingest", "rebuild"):

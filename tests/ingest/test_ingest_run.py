@@ -359,7 +359,7 @@ def test_workers_only_where_forking_is_safe(tmp_path, games, monkeypatch):
     assert ingest_run._auto_workers(files) == 1                 # small input: no workers
     monkeypatch.setattr(ingest_run, "PARALLEL_MIN_BYTES", 0)
     if threading.active_count() == 1:
-        assert ingest_run._auto_workers(files) == min(2, ingest_run._cpu_count())
+        assert ingest_run._auto_workers(files) == min(2, ingest_run.cpu_count())
     stop = threading.Event()
     t = threading.Thread(target=stop.wait)
     t.start()

@@ -96,7 +96,7 @@ def test_ingest_with_spawned_workers(toy_logs, tmp_path, monkeypatch):
     import ingest.run
 
     assert f"{GAME}=tests.toygame" in os.environ[PLUGIN_ENV]
-    monkeypatch.setattr(ingest.run, "_can_fork", lambda: False)
+    monkeypatch.setattr(ingest.run, "can_fork", lambda: False)
     db = tmp_path / "spawned.duckdb"
     assert main(["ingest", str(toy_logs / "p3"), "--db", str(db), "-j", "2", "-q"]) == 0
     con = duckdb.connect(str(db), read_only=True)
