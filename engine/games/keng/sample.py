@@ -25,7 +25,11 @@ KENG-44 and draws split by a reshuffle included) and
   snatched a window's card and got no BAN_END when it closed did not hold it, and one that got
   it held it when the window opened (KENG-39);
 - deals each pool's unbound faces to its free slots, the marked slots first, each face drawn
-  with the weight of its copies left (``fill``).
+  with the weight of its copies left (``fill``); a marked slot that no face left may be takes
+  one from the marked slots dealt before it along an alternating chain (``free_up``), else
+  becomes the card of a later play of its seat made while it was held, whose own slot goes
+  back to the hand (``reroute``: the plays were bound to slots before the marks after them
+  were known, and a slot held long enough can be marked against every face).
 
 The world's whole log — GAME_START with its deck, each RESHUFFLE in its order, the hidden
 draws taken from its stock, the automatic events the engine owes — is then **replayed by the
@@ -47,7 +51,7 @@ start card (KENG-9) — the card is hidden from its view until turned, so worlds
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
@@ -417,23 +421,109 @@ class _Slots:
         that allow the fewest faces first), each face drawn with the weight of its copies
         left, then the rest at random."""
         rng = self.rng
-        free = [slot for slot, f in enumerate(self.face) if f < 0]
-        marked = [slot for slot in free if self.forbid[slot]]
+        self.rerouted: set[tuple[int, int]] = set()
+        marked = [slot for slot, f in enumerate(self.face) if f < 0 and self.forbid[slot]]
         rng.shuffle(marked)
         marked.sort(key=lambda slot: -self.forbid[slot].bit_count())
-        for slot in marked:
+        i = 0
+        while i < len(marked):
+            slot = marked[i]
             left = self.avail[self.pool[slot]]
             ban = self.forbid[slot]
             ok = [c for c in sorted(left) if left[c] and not ban >> c & 1]
             total = sum(left[c] for c in ok)
             if not total:
-                raise _Refused
+                if self.free_up(slot, marked[:i]):
+                    i += 1
+                    continue
+                back = self.reroute(slot)
+                if back is None:
+                    raise _Refused
+                i += 1
+                if self.forbid[back]:
+                    marked.append(back)
+                continue
             pick = rng.randrange(total)
             for c in ok:
                 pick -= left[c]
                 if pick < 0:
                     self.bind(slot, c)
                     break
+            i += 1
+        self.deal_rest([slot for slot, f in enumerate(self.face) if f < 0])
+
+    def reroute(self, slot: int) -> int | None:
+        """Give a free slot that can be no face left a face by having it be the card of an
+        earlier play of its seat made while it was held (the latest that fits); the slot that
+        play had goes back to the hand, with the marks set since, free. That slot, or None
+        when no play fits. (The world's replay still judges it.)"""
+        seat = next((z for z in range(N_SEATS) if slot in self.hand[z]), None)
+        if seat is None or seat == self.me:
+            return None
+        pool = self.pool[slot]
+        for k in range(len(self.plays[seat]) - 1, -1, -1):
+            t0, old, y = self.plays[seat][k]
+            if t0 <= self.since[slot]:
+                break
+            if (seat, k) in self.rerouted:          # each play moves once a fill: no cycle
+                continue
+            before = 0
+            for tm, m in self.marks[seat]:
+                if self.since[slot] < tm < t0:
+                    before |= m
+            after = self.forbid[old] | self._after(seat, t0)
+            if before >> y & 1 or (pool != self.pool[old] and not self.avail[pool][y]):
+                continue
+            if not any(n and not after >> c & 1 for c, n in self.avail[self.pool[old]].items()
+                       if c != y) and after >> y & 1:
+                continue
+            self.avail[self.pool[old]][y] += 1
+            self.face[old] = -1
+            self.forbid[old] = after
+            self.avail[pool][y] -= 1            # the marks after t0 are not this slot's now
+            self.face[slot] = y
+            self.hand[seat].remove(slot)
+            self.hand[seat].append(old)
+            self.plays[seat][k] = (t0, slot, y)
+            self.rerouted.add((seat, k))
+            return old
+        return None
+
+    def free_up(self, slot: int, filled: Sequence[int]) -> bool:
+        """Give the marked slot a face when every copy it may be went to slots filled before
+        it: along the shortest chain of those slots, each takes the face of the next, and the
+        last a face still left that it may be (an alternating path); False when none exists."""
+        pool, left = self.pool[slot], self.avail[self.pool[slot]]
+        holders: dict[int, list[int]] = {}
+        for t in filled:
+            if self.pool[t] == pool and self.face[t] >= 0:     # (not given back by reroute)
+                holders.setdefault(self.face[t], []).append(t)
+        parent: dict[int, int] = {slot: -1}
+        queue = deque([slot])
+        while queue:
+            u = queue.popleft()
+            for g in sorted(holders):
+                if self.forbid[u] >> g & 1:
+                    continue
+                for t in holders[g]:
+                    if t in parent:
+                        continue
+                    parent[t] = u
+                    spare = [c for c in sorted(left) if left[c] and not self.forbid[t] >> c & 1]
+                    if not spare:
+                        queue.append(t)
+                        continue
+                    face = spare[self.rng.randrange(len(spare))]
+                    left[face] -= 1
+                    while t != -1:
+                        self.face[t], face = face, self.face[t]
+                        t = parent[t]
+                    return True
+        return False
+
+    def deal_rest(self, free: Sequence[int]) -> None:
+        """Deal each pool's faces still unbound to its slots still free, at random."""
+        rng = self.rng
         by_pool: dict[int, list[int]] = {}
         for slot in free:
             if self.face[slot] < 0:

@@ -227,3 +227,40 @@ def test_the_deck_options_hold_in_every_world():
             assert g.face_counts(w) == full
             rj_seats.update(k for k in range(6) if k != e.seat and RED_JOKER in w.hands[k])
     assert len(rj_seats) >= 4
+
+
+def test_a_slot_no_face_can_fill_takes_an_earlier_play_of_its_seat(monkeypatch):
+    """A long game (a strength match's deal, seat 3 at seq 303, KENG-11/KENG-13 marks from
+    eleven draws of seat 4): the pass had bound seat 4's later plays to its newer slots, so a
+    slot it drew at event 108 was left marked against every face. ``fill`` now lets that slot
+    be the card of a later play of the seat (``reroute``), or takes a face from the marked
+    slots filled before it (``free_up``); before, the world of the review's seed 1, world 15
+    was refused 400 times."""
+    from pathlib import Path
+
+    from engine.jsonl_reader import read_any
+    log = read_any(Path(__file__).parent / "data" / "reroute-seat3-seq303.jsonl")
+    events = list(log.games[0].events)
+    g, seat = find_game(GAME), 3
+    s, seen = g.initial_state(events[0]), [g.seen_event(events[0], seat)]
+    for e in events[1:]:
+        g.step(s, e)
+        if not g.event_hidden(e, seat):
+            seen.append(g.seen_event(e, seat))
+    assert s.seq == 303
+    real, moved = ks._Slots.reroute, []
+
+    def counted(self, slot):
+        got = real(self, slot)
+        moved.append(got)
+        return got
+
+    monkeypatch.setattr(ks._Slots, "reroute", counted)
+    for w in (15, 0, 1):
+        world = ks.sample_world(s, seat, random.Random(f"1:303:world:{w}"), tuple(seen))
+        assert g.view(world, seat) == g.view(s, seat)
+    assert any(x is not None for x in moved)
+    monkeypatch.setattr(ks._Slots, "reroute", lambda self, slot: None)   # the pass before:
+    monkeypatch.setattr(ks._Slots, "free_up", lambda self, slot, filled: False)  # no mending
+    with pytest.raises(EngineError, match="no 六人坑 world consistent with seat 3's view"):
+        ks.sample_world(s, seat, random.Random("1:303:world:15"), tuple(seen))
