@@ -4,8 +4,10 @@ event as the seat saw it.
 Hidden: the ring and the wall order (the auditor only); other seats' concealed cards; the card
 of another seat's draw; who was eligible in a window and who passed: a seat does not see that
 another seat's RESPOND happened at all, nor an AWARD that executes nothing (``event_hidden``;
-``seen_event`` still blanks such a RESPOND for a caller that lists it), and WINDOW shows only
-its card and discarder. Public: discards, melds (a 暗杠's face), calls (at the AWARD), at a win
+``seen_event`` still blanks such a RESPOND for a caller that lists it), WINDOW shows only
+its card and discarder, and a window that closed with no claim looks open until the next
+event every seat sees (a discard's until the DRAW, a 加杠's, its kong not yet made, until the
+replacement DRAW). Public: discards, melds (a 暗杠's face), calls (at the AWARD), at a win
 the winner's whole hand and split, payments.
 """
 
@@ -19,7 +21,19 @@ from engine.games.common import faces
 from engine.games.liuhu.cards import SEATS
 from engine.games.liuhu.game import outcomes, to_move
 from engine.games.liuhu.rules import next_auto
-from engine.games.liuhu.state import AWARD, CHI, DISCARD_WINDOW, DRAW, RESPOND, WINDOW, LhState
+from engine.games.liuhu.state import (
+    AWARD,
+    CHI,
+    DISCARD_WINDOW,
+    DRAW,
+    MING_GANG,
+    PENG,
+    RESPOND,
+    ROB_WINDOW,
+    WINDOW,
+    LhState,
+    Meld,
+)
 from engine.games.liuhu.window import eligible_json
 
 HIDDEN_CARDS = frozenset({"GAME_START", "DEAL"})
@@ -85,6 +99,14 @@ def seen_event(e: Event, seat: int | None) -> Event:
     return e
 
 
+def _before_kong(row: tuple[Meld, ...], card: int) -> tuple[Meld, ...]:
+    """The seat's melds with the 明杠 its 加杠 of ``card`` made shown as the 碰 it was (the
+    pack holds at most four of a face, LH-4: one meld of four of it)."""
+    return tuple((PENG, cards[:3], frm, claimed)
+                 if kind == MING_GANG and cards[0] == card else (kind, cards, frm, claimed)
+                 for kind, cards, frm, claimed in row)
+
+
 def _meld_view(m: tuple) -> dict[str, Any]:
     kind, cards, frm, card = m
     return {"kind": kind, "cards": faces(cards), "from": None if frm < 0 else frm,
@@ -124,13 +146,21 @@ def view(s: LhState, seat: int | None) -> dict[str, Any]:
     mover = to_move(s)
     phase = s.phase
     window = _window(s, seat)
-    if not auditor and phase in (WINDOW, RESPOND, AWARD, DRAW):
+    melds = s.melds
+    if not auditor and (phase in (WINDOW, RESPOND, AWARD, DRAW) or s.rob_closed >= 0):
         # LH-70: eligibility and answers are hidden, so a discard's window that closed with
         # no claim (DRAW: the next seat's draw is owed) looks open until that draw, as it
         # does while eligible seats answer; else a seat could tell whether anyone could claim
         if phase == DRAW and s.pool:
             frm, card = s.pool[-1]
             window = {"kind": DISCARD_WINDOW, "card": faces((card,))[0], "from": frm}
+        elif s.rob_closed >= 0:
+            # likewise a 加杠's robbing window that closed with no 胡 (LH-29; TAIL: the
+            # replacement draw owed) looks open, the kong not yet made, until that draw
+            seat_on, card = s.turn, s.rob_closed
+            window = {"kind": ROB_WINDOW, "card": faces((card,))[0], "from": seat_on}
+            melds = melds[:seat_on] + (_before_kong(melds[seat_on], card),) + \
+                melds[seat_on + 1:]
         phase = "window"
         mover = mover if mover == seat else -1
     v: dict[str, Any] = {
@@ -141,7 +171,7 @@ def view(s: LhState, seat: int | None) -> dict[str, Any]:
         "outcomes": None if oc is None else [o._asdict() for o in oc],
         "options": s.options.to_dict(), "hand": s.hand_no, "dealer": s.dealer,
         "first_dealer": s.first_dealer, "dice": list(s.dice), "wall_size": s.wall_size(),
-        "turn": s.turn, "melds": [[_meld_view(m) for m in row] for row in s.melds],
+        "turn": s.turn, "melds": [[_meld_view(m) for m in row] for row in melds],
         "pool": [{"seat": x, "card": faces((c,))[0]} for x, c in s.pool],
         "window": window,
         "wins": [{"seat": x, "type": kind, "card": faces((c,))[0] if c >= 0 else None,

@@ -30,12 +30,14 @@ from engine.games.liuhu.state import (
     DISCARD_WINDOW,
     END,
     MELD_KINDS,
+    MING_GANG,
     OVER,
     PASS,
     PHASES,
     RESPOND,
     ROB_WINDOW,
     SETTLE,
+    TAIL,
     TURN,
     WIN_TYPES,
     WINDOW,
@@ -78,6 +80,7 @@ def to_position(s: LhState) -> dict[str, Any]:
                   for row in s.melds],
         "pool": [[x, faces((c,))[0]] for x, c in s.pool],
         "window": window,
+        "rob_closed": faces((s.rob_closed,))[0] if s.rob_closed >= 0 else None,
         "wins": [{"seat": x, "type": k, "card": faces((c,))[0] if c >= 0 else None,
                   "payer": _opt(p), "total": t, "concealed": faces(conc),
                   "split": json.loads(sp)} for x, k, c, p, t, conc, sp in s.hus],
@@ -216,6 +219,9 @@ def _read(p: dict[str, Any]) -> LhState:
                                     f"pool[{i}]"), _faces([x[1]], f"pool[{i}]")[0])
                       for i, x in enumerate(f.list("pool")))
     _read_window(v, f)
+    # a position written before this field existed: no closed robbing window (its seats'
+    # views show the kong made, as the engine then showed them)
+    v["rob_closed"] = -1 if f.get("rob_closed", None) is None else _face(f, "rob_closed")
     v["hus"] = _read_wins(f)
     ch = f.list("changes")
     if ch and (len(ch) != SEATS or not all(isinstance(x, int) and not isinstance(x, bool)
@@ -304,6 +310,7 @@ def _check(s: LhState, scenario: bool) -> None:
     _check_melds(s)
     _check_counts(s)
     _check_window(s)
+    _check_rob_closed(s)
     _check_wins(s)
     _check_end(s)
 
@@ -397,6 +404,18 @@ def _check_window(s: LhState) -> None:
     if s.pending != pend or (s.phase == CLAIM and not pend) or (
             after and tuple(x for x, *_ in s.hus) != tuple(x for x, _ in done)):
         raise bad("window.pending", "the awarded claims not yet made (LH-33, LH-35)")
+
+
+def _check_rob_closed(s: LhState) -> None:
+    """A 加杠's robbing window that closed with no 胡 is remembered only until the replacement
+    draw (LH-24, LH-29, LH-70): phase tail, the 明杠 of its face the turn seat's."""
+    if s.rob_closed < 0:
+        return
+    if s.phase != TAIL or not any(k == MING_GANG and cards[0] == s.rob_closed and frm >= 0
+                                  for k, cards, frm, _ in s.melds[s.turn]):
+        raise bad("rob_closed", "a 加杠 whose robbing window closed with no 胡 is remembered "
+                  "only until its replacement draw: phase tail, a 明杠 of that face of the seat "
+                  "on turn (LH-24, LH-29)")
 
 
 def _check_wins(s: LhState) -> None:

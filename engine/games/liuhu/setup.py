@@ -179,7 +179,7 @@ def fresh(game_id: str, opts: LiuhuOptions, players: tuple[str, ...], hand: int,
         phase=DEAL, turn=dealer, drawn=-1,
         hands=((),) * SEATS, melds=((),) * SEATS, pool=(),
         w_kind="", w_card=-1, w_from=-1,                    # no claim window: clear_window
-        eligible=(), answers=(), calls=(), pending=(),
+        eligible=(), answers=(), calls=(), pending=(), rob_closed=-1,
         hus=(), changes=(), next_dealer=-1, result=None, unseen=(0,) * SEATS,
     )
 

@@ -45,7 +45,7 @@ class LhState(SlotState):
         "game_id", "seq", "players", "options", "previous_game", "session",
         "hand_no", "first_dealer", "dealer", "dice", "ring", "brk", "wall", "front", "tail",
         "balances", "phase", "turn", "drawn", "hands", "melds", "pool",
-        "w_kind", "w_card", "w_from", "eligible", "answers", "calls", "pending",
+        "w_kind", "w_card", "w_from", "eligible", "answers", "calls", "pending", "rob_closed",
         "hus", "changes", "next_dealer", "result", "unseen",
     )
 
@@ -78,6 +78,9 @@ class LhState(SlotState):
     answers: tuple[tuple[int, Claim], ...]                # (seat, claim; kind pass) so far
     calls: tuple[tuple[int, Claim], ...]      # the non-pass calls of the window, after AWARD
     pending: tuple[tuple[int, Claim], ...]    # awarded claims still to be made (LH-33, LH-35)
+    rob_closed: int                 # the card of a 加杠 whose robbing window closed with no 胡,
+    #                               # until its replacement draw (LH-24, LH-29), -1 none: the
+    #                               # seats see that window open till then (LH-70)
     hus: tuple[tuple[int, str, int, int, int, tuple[int, ...], str], ...]
     #                               # each win: seat, type, card, payer, total, concealed,
     #                               # the split as canonical JSON
@@ -96,7 +99,7 @@ class LhState(SlotState):
                  w_kind: str, w_card: int, w_from: int,
                  eligible: tuple[tuple[int, tuple[Claim, ...]], ...],
                  answers: tuple[tuple[int, Claim], ...], calls: tuple[tuple[int, Claim], ...],
-                 pending: tuple[tuple[int, Claim], ...],
+                 pending: tuple[tuple[int, Claim], ...], rob_closed: int,
                  hus: tuple[tuple[int, str, int, int, int, tuple[int, ...], str], ...],
                  changes: tuple[int, ...], next_dealer: int, result: str | None,
                  unseen: tuple[int, ...]) -> None:
@@ -131,6 +134,7 @@ class LhState(SlotState):
         self.answers = answers
         self.calls = calls
         self.pending = pending
+        self.rob_closed = rob_closed
         self.hus = hus
         self.changes = changes
         self.next_dealer = next_dealer

@@ -100,6 +100,7 @@ def step_draw(s: LhState, e: Event) -> None:
         raise illegal(s, e, "LH-11", f"the {tag} card of the wall is {format_face(card)}")
     if from_tail:
         s.tail -= 1
+        s.rob_closed = -1           # the stood 加杠's window is over for every seat (LH-70)
     else:
         s.front += 1
     gain(s, s.turn, card)
@@ -185,14 +186,16 @@ def step_jia_gang(s: LhState, e: Event) -> None:
 
 
 def kong_stands(s: LhState) -> None:
-    """An unrobbed 加杠 is made: the 碰 becomes a 明杠 (LH-22, LH-29); a tail draw follows."""
+    """An unrobbed 加杠 is made: the 碰 becomes a 明杠 (LH-22, LH-29); a tail draw follows.
+    The card is kept in ``rob_closed`` until that draw: the seats see the robbing window open
+    till then whether or not anyone could rob (LH-70, ``info.view``)."""
     seat, c = s.w_from, s.w_card
     i = peng_index(s, seat, c)
     _, cards, frm, claimed = s.melds[seat][i]
     row = s.melds[seat][:i] + ((MING_GANG, cards + (c,), frm, claimed),) + \
         s.melds[seat][i + 1:]
     s.melds = s.melds[:seat] + (row,) + s.melds[seat + 1:]
-    s.turn, s.phase = seat, TAIL
+    s.turn, s.phase, s.rob_closed = seat, TAIL, c
 
 
 def no_claim(s: LhState) -> None:

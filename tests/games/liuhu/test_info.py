@@ -242,6 +242,83 @@ def test_a_seats_numbering_does_not_tell_how_many_were_eligible_lh70():
     assert lh.from_position(pos, scenario=True).unseen == (0,) * 6
 
 
+# ---------------------------------------------------------------- a 加杠's robbing window (LH-70)
+
+JIA0 = "As 2c 3c 4c 5d 5d Jd Qd Kd 6s 8s"           # seat 0 adds As to its 碰 of As: 加杠
+ROB3 = "2s 3s 5h 6h 7h 9c Tc Jc 3d 4d 5d 8h 8c"      # wins on As (2s 3s As; 8h 8c the pair)
+NO_ROB3 = "2s 3s 5h 6h 7h 9c Tc Jc 3d 4d 5d 8h 9d"   # does not
+
+
+def _jia_gang_events(hand3: str, answer: str = "") -> tuple[list[Event], list]:
+    """Seat 0 declares 加杠 with As (LH-22); seat 3 holds hand3 and, if it can rob (LH-29),
+    answers ``answer``: the events from the JIA_GANG to the first one after the window that
+    every seat sees (the replacement DRAW, LH-24, or the AWARD of the 胡), the states after
+    each."""
+    s = table({0: JIA0, 3: hand3}, melds={0: [("peng", "As As As", 5, "As")]}, tail="Qh",
+              options={"min_hu": 0})
+    events, states = [], []
+    e = act(s, "JIA_GANG", 0, "As")
+    while True:
+        s = lh.apply(s, e)
+        events.append(e)
+        states.append(s)
+        if e.kind == "DRAW" or e.kind == "AWARD" and e.target >= 0:
+            return events, states
+        e = lh.auto_event(s) or act(s, "RESPOND", lh.to_move(s), tag=answer)
+
+
+def _views_by_seen(events: list[Event], states: list, seat: int) -> dict[int, set[str]]:
+    """The seat's views after each event, by how many of the events it had seen happen then
+    (LH-70): one view each unless an event it did not see changed what it sees."""
+    out: dict[int, set[str]] = {}
+    n = 0
+    for e, s in zip(events, states, strict=True):
+        n += not lh.event_hidden(e, seat)
+        out.setdefault(n, set()).add(json.dumps(lh.view(s, seat), sort_keys=True))
+    return out
+
+
+def test_a_jia_gang_nobody_can_rob_looks_like_one_somebody_could_lh29_lh70():
+    """A seat that cannot rob a 加杠 sees the same, step by step (its event numbers, the view's
+    seq, phase, window and melds), whether nobody could rob it (the kong stands at once, its
+    replacement draw owed) or a seat could and passed: the robbing window looks open and the
+    meld a 碰 until the replacement draw. A seat that could and robs is seen only at the
+    AWARD, which shows its 胡. The auditor sees the difference at once."""
+    from engine.games import seen_numbers
+    none, none_states = _jia_gang_events(NO_ROB3)
+    passed, passed_states = _jia_gang_events(ROB3, "pass")
+    robbed, robbed_states = _jia_gang_events(ROB3, "hu")
+    assert [e.kind for e in none] == ["JIA_GANG", "WINDOW", "DRAW"] and none[1].value == 0
+    assert [e.kind for e in passed] == ["JIA_GANG", "WINDOW", "RESPOND", "AWARD", "DRAW"]
+    assert passed[1].value == 1 << 3 and passed[3].target < 0
+    assert [e.kind for e in robbed] == ["JIA_GANG", "WINDOW", "RESPOND", "AWARD"]
+    auditor = [lh.view(st[1], None) for st in (none_states, passed_states)]
+    assert [v["phase"] for v in auditor] == ["tail", "respond"]
+    assert [v["melds"][0][0]["kind"] for v in auditor] == ["ming_gang", "peng"]
+    assert [v["window"] is None for v in auditor] == [True, False]
+    for seat in (0, 1, 2, 4, 5):                      # every seat that cannot rob
+        a = _views_by_seen(none, none_states, seat)
+        b = _views_by_seen(passed, passed_states, seat)
+        c = _views_by_seen(robbed, robbed_states, seat)
+        assert all(len(x) == 1 for d in (a, b, c) for x in d.values()), seat
+        assert a == b, seat
+        assert c[1] == a[1] and c[2] == a[2] and c[3] != a[3], seat     # until the AWARD
+        assert _as_seen(none, seat) == _as_seen(passed, seat)
+        assert _as_seen(robbed, seat)[:2] == _as_seen(none, seat)[:2]
+        assert [n for n in seen_numbers(lh, none, seat) if n >= 0] == \
+            [n for n in seen_numbers(lh, passed, seat) if n >= 0]
+    v = lh.view(none_states[1], 2)
+    assert (v["phase"], v["to_act"]) == ("window", None)
+    assert v["window"] == {"kind": "rob", "card": "As", "from": 0}
+    assert v["melds"][0] == [{"kind": "peng", "cards": ["As"] * 3, "from": 5, "card": "As"}]
+    assert v["hand_sizes"][0] == 10 and "drawn" not in v
+    v = lh.view(none_states[-1], 2)                   # the replacement draw: the kong is made
+    assert (v["phase"], v["window"], v["melds"][0][0]["kind"]) == ("turn", None, "ming_gang")
+    assert lh.view(robbed_states[-1], 2)["window"]["calls"] == ["3 hu"]
+    assert lh.view(robbed_states[-1], 2)["melds"][0][0]["kind"] == "peng"   # LH-29: not made
+    assert lh.GAME.render(none_states[1], 2) == lh.GAME.render(passed_states[3], 2)
+
+
 def test_the_terminal_table_shows_a_win_with_its_split_lh69():
     """At a win the table (``liujia replay``) shows each group and the pair of the recorded
     split with its value, the bonus and the total (public, LH-69), and each meld with the

@@ -8,11 +8,13 @@ import json
 
 import pytest
 
+from engine.cards import parse_face
 from engine.errors import InvalidEvent
 from engine.games import liuhu as lh
 from engine.replay import Replay
 from tests.games.liuhu.conftest import act, auto, playout, table
 from tests.games.liuhu.test_claims import FILL14
+from tests.games.liuhu.test_info import NO_ROB3, _jia_gang_events
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +94,35 @@ def test_window_positions_are_checked_lh34():
     bad["window"]["answers"] = [[3, ["gang"]]]
     with pytest.raises(InvalidEvent):
         lh.from_position(bad, scenario=True)
+
+
+def test_a_closed_robbing_window_is_kept_until_the_replacement_draw_lh29_lh70():
+    """A 加杠 nobody robbed (LH-29) keeps its card in ``rob_closed`` until the replacement
+    draw (LH-24), so that the seats' views show the window open till then (LH-70); a position
+    written before the field existed reads as none (its views show the 明杠, as then)."""
+    _, states = _jia_gang_events(NO_ROB3)
+    s = states[1]
+    assert (s.phase, s.rob_closed, s.melds[0][0][0]) == ("tail", parse_face("As"), "ming_gang")
+    assert states[0].rob_closed == states[-1].rob_closed == -1
+    p = json.loads(json.dumps(lh.to_position(s)))
+    assert p["rob_closed"] == "As" and lh.to_position(states[-1])["rob_closed"] is None
+    assert lh.from_position(p, scenario=True) == s
+    old = copy.deepcopy(p)
+    del old["rob_closed"]
+    was = lh.from_position(old, scenario=True)
+    assert was.rob_closed == -1 and lh.view(was, 2)["melds"][0][0]["kind"] == "ming_gang"
+    assert lh.view(was, 2)["phase"] == "tail"
+    for key, value in (("rob_closed", "Ks"), ("rob_closed", ["As"])):
+        bad = copy.deepcopy(p)
+        bad[key] = value
+        with pytest.raises(InvalidEvent) as info:
+            lh.from_position(bad, scenario=True)
+        assert info.value.field == "rob_closed", str(info.value)
+    bad = json.loads(json.dumps(lh.to_position(states[-1])))
+    bad["rob_closed"] = "As"                                    # after the draw: refused
+    with pytest.raises(InvalidEvent) as info:
+        lh.from_position(bad, scenario=True)
+    assert info.value.field == "rob_closed" and "LH-29" in str(info.value)
 
 
 def test_end_positions_check_settlement_and_next_dealer_lh59_lh66(states):

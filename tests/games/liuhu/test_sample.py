@@ -4,7 +4,8 @@ card the seat saw (its hand, the pool, the melds) is ever hidden in a world, and
 wall sizes are exact (LH-11, LH-12, LH-19); the wall is drawn again; the world's log replays
 and shows the seat what it saw; a call lost to a higher one (LH-33, LH-69) leaves its cards in
 the caller's hand; a pass says nothing (LH-30); the answers the seat did not see in the window
-it is answering are the greedy policy's."""
+it is answering are the greedy policy's; around a 加杠 nobody robbed the worlds show the seat
+its robbing window open until the replacement draw (LH-70)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from engine.games.liuhu import game as lg
 from engine.games.liuhu import sample as ls
 from engine.games.liuhu.bots import GreedyPolicy
 from engine.games.liuhu.cards import pack
-from engine.games.liuhu.info import event_hidden, seen_event
+from engine.games.liuhu.info import event_hidden, seen_event, view
+from engine.games.liuhu.options import LiuhuOptions
 from engine.games.liuhu.state import LhState
 from engine.review import decision_points
 from engine.sim import simulate
@@ -195,3 +197,50 @@ def test_the_answers_before_the_seat_in_its_window_are_the_greedy_policys():
             answered += 1
         assert lg.to_move(w) == 5
     assert 0 < answered < 30            # seat 1 holds what makes a 吃 in some worlds only
+
+
+def _passed_rob():
+    """Greedy hand 1200 (min_hu 0, 吃 of any card, the 混子): seat 5 adds 2s to its 碰 (加杠)
+    at seq 170 and seat 0 alone could rob it (LH-29) — it did; here it passes instead: the log
+    to the WINDOW, then that pass, the empty AWARD and the replacement DRAW (LH-24)."""
+    opts = LiuhuOptions(min_hu=0, chi_card="any", hunzi=1)
+    events = list(next(iter(simulate(GAME, 1, 1200, policy_name="greedy", options=opts))).events)
+    assert [(x.kind, x.seat, x.value) for x in events[170:173]] == [
+        ("JIA_GANG", 5, -1), ("WINDOW", -1, 1), ("RESPOND", 0, -1)]
+    log, s = events[:172], lg.initial_state(events[0])
+    states = [s]
+    for e in events[1:172]:
+        s = lg.apply(s, e)
+        states.append(s)
+    for _ in range(3):
+        e = lg.auto_event(s) or Event("RESPOND", 0, (), -1, -1, "pass", None, s.game_id, s.seq)
+        s = lg.apply(s, e)
+        log.append(e)
+        states.append(s)
+    assert [x.kind for x in log[-3:]] == ["RESPOND", "AWARD", "DRAW"] and s.phase == "turn"
+    return log, states
+
+
+def test_a_jia_gang_window_closed_with_no_hu_is_sampled_as_the_seat_saw_it_lh70():
+    """Around a 加杠 that a seat could rob and did not (LH-29), each seat's worlds replay to
+    its view, where the robbing window looks open until the replacement draw (LH-70): before
+    it, worlds in which some seat could rob and passed and worlds in which nobody could are
+    both kept (a pass says nothing, LH-30)."""
+    log, states = _passed_rob()
+    for i in range(170, 175):                         # after the JIA_GANG … after the DRAW
+        s = states[i]
+        for seat in range(6):
+            seen = [seen_event(x, seat) for x in log[:i + 1] if not event_hidden(x, seat)]
+            for k in range(3 if seat else 1):
+                w, wlog = ls.sample_log(s, seat, random.Random(k), seen)
+                assert view(w, seat) == view(s, seat), (i, seat)
+                shown = [seen_event(x, seat) for x in wlog if not event_hidden(x, seat)]
+                assert [x[:8] for x in shown] == [x[:8] for x in seen], (i, seat)
+    robbable: Counter[bool] = Counter()
+    seen = [seen_event(x, 3) for x in log[:174] if not event_hidden(x, 3)]
+    for k in range(30):                               # seat 3, once the window has closed
+        _, wlog = ls.sample_log(states[173], 3, random.Random(k), seen)
+        window = next(x for x in reversed(wlog) if x.kind == "WINDOW")
+        assert window.tag == "rob"                    # its eligible seats, if any
+        robbable[window.value != 0] += 1
+    assert states[173].phase == "tail" and set(robbable) == {True, False}, robbable
