@@ -29,6 +29,7 @@ from engine.games import find_game, register_plugins
 from engine.games.base import Game
 from engine.review import GRADES, Settings, in_world, review_decision, review_game, seat_value
 from engine.sim import simulate
+from tests.bench.planted import BLUNDERS
 
 
 def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
@@ -155,19 +156,6 @@ def stability(gid: str, games: int, seed: int, settings: Settings,
     return {"game": gid, "games": games, "graded_in_both": both, "marked": marked,
             "withheld": withheld, "reviewed": reviewed, "blunders": blunders,
             "agree": agree / both if both else math.nan, "max_steps_apart": worst}
-
-
-def _skip_going_out(game: Game, s: Any, e: Event, options: list[Event]) -> Event | None:
-    """摸到爽's planted blunder: the seat could play its last card (and win, MDS-33) and draws
-    instead (诈摸, MDS-21)."""
-    if e.kind != "PLAY" or len(s.hands[e.seat]) != 1:
-        return None
-    return next((a for a in options if a.kind == "DRAW"), None)
-
-
-# Planted blunders by rule, per game: (state, the chosen event, the seat's options) -> a clearly
-# worse legal action, or None where the rule does not apply.
-BLUNDERS = {"modaoshuang": _skip_going_out}
 
 
 def planted(gid: str, games: int, seed: int, settings: Settings,
