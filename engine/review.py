@@ -153,9 +153,11 @@ def seat_options(game: Game, state: Any, seat: int) -> list[Event]:
 
 
 def in_world(game: Game, world: Any, action: Event) -> Event:
-    """The action as it is taken in a world: the same action, or where the action holds a
+    """The action as it is taken in a world: the same action; where the action holds a
     chance outcome the seat did not choose (the card a draw takes) the world's one action of
-    that kind, seat, target and tag."""
+    that kind, seat, target and tag; else the world's one action with the same cards and
+    everything but the tag (a tag the engine derives from cards the seat cannot see, such as
+    whether a play stifles the seat it beats)."""
     acts = game.legal_actions(world)
     key = action_key(action)
     for a in acts:
@@ -165,6 +167,9 @@ def in_world(game: Game, world: Any, action: Event) -> Event:
              == (action.kind, action.seat, action.target, action.tag)]
     if len(loose) == 1:
         return loose[0]
+    untagged = [a for a in acts if action_key(a._replace(tag=action.tag)) == key]
+    if len(untagged) == 1:
+        return untagged[0]
     raise EngineError(f"{action.kind} by seat {action.seat} is not an action in the world")
 
 

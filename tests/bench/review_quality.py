@@ -50,7 +50,12 @@ def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
             a = greedy.choose(s, rng)
             b = budget.get(a.seat)
             if b is not None:
-                r = review_decision(game, s, a.seat, a, tuple(seen[a.seat]), b, s.seq)
+                try:
+                    r = review_decision(game, s, a.seat, a, tuple(seen[a.seat]), b, s.seq)
+                except EngineError as exc:       # as review_game: this decision only
+                    print(f"{start.game_id} seat {a.seat} seq {s.seq}: not reviewed ({exc}); "
+                          "greedy's choice played", file=sys.stderr)
+                    r = None
                 if r is not None:
                     a = in_world(game, s, r.best.action)
         a = a._replace(seq=s.seq)
@@ -167,6 +172,7 @@ def planted(gid: str, games: int, seed: int, settings: Settings,
     if rule is None:
         return {"game": gid, "planted": 0, "marked": 0, "rule": None}
     planted_n = marked = withheld = graded = 0
+    failed: list[tuple[str, int, str]] = []
     losses: list[float] = []
     for sim in simulate(gid, games, seed, policy_name="greedy", options=options):
         seats = range(len(sim.final.players))
@@ -174,7 +180,11 @@ def planted(gid: str, games: int, seed: int, settings: Settings,
             bad = rule(game, s, e, seat_options(game, s, e.seat))
             if bad is None:
                 continue
-            r = review_decision(game, s, e.seat, bad, seen, settings, seq)
+            try:
+                r = review_decision(game, s, e.seat, bad, seen, settings, seq)
+            except EngineError as exc:           # as review_game: this decision only
+                failed.append((sim.events[0].game_id, seq, str(exc)))
+                continue
             if r is None:
                 continue
             planted_n += 1
@@ -183,7 +193,8 @@ def planted(gid: str, games: int, seed: int, settings: Settings,
             withheld += r.withheld is not None
             losses.append(r.loss)
     return {"game": gid, "planted": planted_n, "marked": marked, "withheld": withheld,
-            "graded": graded, "mean_loss": sum(losses) / len(losses) if losses else math.nan,
+            "graded": graded, "failed": failed,
+            "mean_loss": sum(losses) / len(losses) if losses else math.nan,
             "rule": (rule.__doc__ or "").split("\n")[0]}
 
 
@@ -245,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| planted blunders | {what} | {pl['planted']} planted ({pl['rule']}) | "
               f"{pl['marked'] / pl['planted']:.0%} marked a mistake or blunder, "
               f"{pl['graded'] / pl['planted']:.0%} an inaccuracy or worse | mean loss "
-              f"{pl['mean_loss']:.2f}, {pl['withheld']} withheld |")
+              f"{pl['mean_loss']:.2f}, {pl['withheld']} withheld, {len(pl['failed'])} not "
+              "reviewable |")
     return 0
 
 

@@ -278,3 +278,20 @@ def test_the_events_must_start_with_game_start():
     seq, s, e, seen = next(_points(_session()[3]))
     with pytest.raises(EngineError, match="from GAME_START on"):
         gs.sample_world(s, e.seat, random.Random(0), seen[1:])
+
+
+def test_an_answer_whose_tag_depends_on_a_hidden_lone_3_is_reviewed_in_every_world():
+    """Game 22 of seed 1, seq 150: seat 3 answers with one card where the seat on top holds
+    a lone 3 (the answer's tag says it does not open a 够级 phase, GJ-44); in worlds where that
+    seat holds more, the engine tags the same play otherwise. The review takes the world's
+    play of the same cards (``in_world``) instead of failing the decision."""
+    from engine.review import Settings, _rng, in_world, review_decision
+    g = find_game(GAME)
+    sim = next(itertools.islice(simulate(GAME, 23, 1, policy_name="greedy"), 22, None))
+    seq, s, e, seen = next(p for p in decision_points(sim.events, range(6)) if p[0] == 150)
+    worlds = [g.sample_world(s, e.seat, _rng(1, seq, "world", w), seen) for w in range(8)]
+    taken = [in_world(g, w, e) for w in worlds]
+    assert all(sorted(t.cards) == sorted(e.cards) and t.kind == e.kind for t in taken)
+    assert {t.tag for t in taken} - {e.tag}               # some world tags it otherwise
+    r = review_decision(g, s, e.seat, e, seen, Settings(seed=1, max_worlds=16), seq)
+    assert r is not None and r.worlds == 16
