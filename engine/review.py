@@ -34,6 +34,7 @@ from engine.replay import Replay, engine_events, game_module
 GRADES = ("inaccuracy", "mistake", "blunder")
 FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being best below
                          # this, with a loss of at least the first step
+Z95 = 1.96               # a loss whose 95 % interval lies past the last step is graded anyway
 BOOTSTRAP = 200          # resamples of the worlds for the chance of being best
 LINE = 12                # events of the better line kept
 CYCLE_BREAK = 2_000      # events of a rollout after which it plays on by the random policy
@@ -258,9 +259,13 @@ def _p_best(values: list[list[float]], rng: random.Random) -> list[float]:
 def grade(loss: float, loss_se: float, steps: tuple[float, float, float]
           ) -> tuple[str | None, str | None]:
     """(grade, why withheld): the highest step the loss reaches (None below the first), or
-    None with the reason when the loss's standard error exceeds half a step."""
+    None with the reason when the loss's standard error exceeds half a step — unless the
+    loss's 95 % interval lies wholly past the last step: no error can make that another grade
+    (a loss of 0.4 ± 0.05 in win probability is a blunder whatever the worlds left to play)."""
     half = steps[0] / 2
     if loss_se > half:
+        if loss - Z95 * loss_se >= steps[-1]:
+            return GRADES[-1], None
         return None, f"the loss's standard error {loss_se:.3f} exceeds half a step ({half:g})"
     reached = [g for g, s in zip(GRADES, steps, strict=True) if loss >= s]
     return (reached[-1] if reached else None), None
@@ -319,7 +324,8 @@ def _paired_loss(values: list[list[float]]) -> tuple[int, float, float]:
 def _settled(game: Game, values: list[list[float]]) -> bool:
     """True when the grade of the chosen would not be withheld (no bootstrap: that is done
     once, in ``_summarise``)."""
-    return grade(0.0, _paired_loss(values)[2], game.review_scale.steps)[1] is None
+    _, loss, se = _paired_loss(values)
+    return grade(loss, se, game.review_scale.steps)[1] is None
 
 
 def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Event],
@@ -446,7 +452,8 @@ def _review_apart(result: GameReview, points: list[tuple[int, Any, Event, tuple[
             fut.cancel()
 
 
-REVIEW_VERSION = 1        # the reviewer's method; stored with every review (a change of
+REVIEW_VERSION = 2        # the reviewer's method (2: a loss surely past the last step is graded,
+                          # and its worlds stop there); stored with every review (a change of
                           # method that changes values is a new version)
 
 

@@ -23,7 +23,7 @@ def scale_text(review: GameReview) -> str:
     a, b, c = sc.steps
     return (f"values are the seat's {sc.unit}; a loss of {a:g} / {b:g} / {c:g} is an inaccuracy "
             f"/ mistake / blunder ({sc.why}); a grade whose standard error exceeds half a step "
-            "is withheld")
+            "is withheld, unless the loss is surely past the blunder step")
 
 
 def _grade_text(d: DecisionReview) -> str:

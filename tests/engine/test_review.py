@@ -87,7 +87,9 @@ def test_hidden_cards_are_sampled_not_read(toy_game):
 @pytest.mark.parametrize("loss, se, want", [
     (0.049, 0.0, (None, None)), (0.05, 0.0, ("inaccuracy", None)),
     (0.10, 0.01, ("mistake", None)), (0.149, 0.025, ("mistake", None)),
-    (0.15, 0.02, ("blunder", None)), (0.9, 0.026, (None, "withheld")),
+    (0.15, 0.02, ("blunder", None)), (0.2, 0.026, (None, "withheld")),
+    (0.9, 0.026, ("blunder", None)), (0.2, 0.0255, ("blunder", None)),
+    (0.201, 0.026, ("blunder", None)), (0.2009, 0.026, (None, "withheld")),
 ])
 def test_lichess_steps_and_withholding(loss, se, want):
     g, why = grade(loss, se, WIN_SCALE.steps)
