@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from collections import deque
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -137,13 +138,15 @@ def strength(gid: str, deals: int, seed: int, settings: Settings,
 
 
 def stability(gid: str, games: int, seed: int, settings: Settings,
-              options: Any = None) -> dict[str, Any]:
-    """Grades of the same games under two seeds: agreement and the largest step apart."""
+              options: Any = None, seats: Sequence[int] | None = None) -> dict[str, Any]:
+    """Grades of the same games (of these seats, default every seat) under two seeds:
+    agreement and the largest step apart."""
     game = find_game(gid)
     both = agree = marked = withheld = blunders = reviewed = 0
     worst = 0
+    asked = seats
     for sim in simulate(gid, games, seed, policy_name="greedy", options=options):
-        seats = range(len(sim.final.players))
+        seats = asked if asked is not None else range(len(sim.final.players))
         a = review_game(sim.events, seats, settings)
         b = review_game(sim.events, seats, Settings(**{**settings.__dict__,
                                                        "seed": settings.seed + 1}))
@@ -219,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="candidates per decision of the reviewer's policy")
     p.add_argument("--seats", choices=("all", "one"), default="all", help="the reviewer's "
                    "seats of a deal: every seat in turn, or one (seat deal mod n)")
+    p.add_argument("--stability-seats", type=lambda v: [int(x) for x in v.split(",")],
+                   default=None, metavar="K,...", help="the seats whose decisions the "
+                   "stability reviews grade (default every seat)")
     p.add_argument("-j", "--workers", type=int, default=1, help="deals in N processes")
     p.add_argument("--hours", type=float, default=math.inf, help="start no deal after this "
                    "long (the deals done are reported)")
@@ -244,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{st['ci95']:.3f} | {st['seconds']:.0f} s |")
     if args.games:
         sb = stability(args.game, args.games, args.seed,
-                       Settings(seed=args.seed, max_worlds=args.review_worlds), opts)
+                       Settings(seed=args.seed, max_worlds=args.review_worlds), opts,
+                       args.stability_seats)
         print(f"| stability | {what} | {sb['games']} games, {sb['graded_in_both']} graded "
               f"in both ({sb['marked']} marked an inaccuracy or worse by either; "
               f"{sb['withheld']} withheld by either; {sb['blunders']} of {sb['reviewed']} "
