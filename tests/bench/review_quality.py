@@ -34,10 +34,11 @@ from tests.bench.planted import BLUNDERS
 
 
 def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
-         seed: int, others: Settings | None = None) -> tuple[float, ...]:
+         seed: int, others: Settings | None = None, margin: float = 0.0) -> tuple[float, ...]:
     """One deal played to its end: the reviewer's seat (None: none) plays the best candidate
-    of a review with ``settings``; every other seat greedy, or with ``others`` a review with
-    those settings; each seat's value."""
+    of a review with ``settings`` (with ``margin`` > 0: only where it beats greedy's choice by
+    more than that many standard errors of the paired loss, else greedy's choice); every other
+    seat greedy, or with ``others`` a review with those settings; each seat's value."""
     greedy = game.POLICIES["greedy"]()
     rng = random.Random(seed)
     s = game.initial_state(start)
@@ -57,7 +58,7 @@ def play(game: Game, start: Event, reviewer: int | None, settings: Settings,
                     print(f"{start.game_id} seat {a.seat} seq {s.seq}: not reviewed ({exc}); "
                           "greedy's choice played", file=sys.stderr)
                     r = None
-                if r is not None:
+                if r is not None and r.loss > margin * r.loss_se:
                     a = in_world(game, s, r.best.action)
         a = a._replace(seq=s.seq)
         game.step(s, a)
@@ -80,7 +81,8 @@ def interval(xs: list[float]) -> tuple[float, float]:
 
 
 def deal_diffs(gid: str, d: int, seed: int, settings: Settings, options: Any = None,
-               others: Settings | None = None, seats: str = "all") -> list[float]:
+               others: Settings | None = None, seats: str = "all",
+               margin: float = 0.0) -> list[float]:
     """Deal ``d`` of the duplicate match: the paired differences of the reviewer's seats (every
     seat, or with ``seats="one"`` seat d mod n) against the same seat where every seat plays as
     the others do."""
@@ -90,14 +92,14 @@ def deal_diffs(gid: str, d: int, seed: int, settings: Settings, options: Any = N
     n = game.seat_count(opts)
     start = game.start_event(f"dup-{d}", [f"p{k}" for k in range(n)],
                              random.Random(f"{seed}:{d}"), opts)
-    base = play(game, start, None, settings, seed + d, others)
+    base = play(game, start, None, settings, seed + d, others, margin)
     ks = range(n) if seats == "all" else [d % n]
-    return [play(game, start, k, settings, seed + d, others)[k] - base[k] for k in ks]
+    return [play(game, start, k, settings, seed + d, others, margin)[k] - base[k] for k in ks]
 
 
 def strength(gid: str, deals: int, seed: int, settings: Settings,
              options: Any = None, others: Settings | None = None, *, seats: str = "all",
-             workers: int = 1, hours: float = math.inf,
+             workers: int = 1, hours: float = math.inf, margin: float = 0.0,
              log: Any = None) -> dict[str, Any]:
     """The duplicate match over seeded deals 0 … deals-1: the reviewer in each seat in turn
     (``seats="one"``: one seat a deal, in rotation) against the other seats playing greedy
@@ -109,7 +111,7 @@ def strength(gid: str, deals: int, seed: int, settings: Settings,
     done = 0
     pool = ProcessPoolExecutor(workers) if workers > 1 else None
     try:
-        args = (seed, settings, options, others, seats)
+        args = (seed, settings, options, others, seats, margin)
         pending: deque[Any] = deque()
         nxt = 0
         while nxt < deals or pending:
@@ -225,13 +227,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--stability-seats", type=lambda v: [int(x) for x in v.split(",")],
                    default=None, metavar="K,...", help="the seats whose decisions the "
                    "stability reviews grade (default every seat)")
+    p.add_argument("--margin", type=float, default=0.0, metavar="Z", help="the reviewer's "
+                   "policy leaves greedy's choice only for a candidate better by more than Z "
+                   "standard errors of the paired loss (default 0: the best candidate)")
     p.add_argument("-j", "--workers", type=int, default=1, help="deals in N processes")
     p.add_argument("--hours", type=float, default=math.inf, help="start no deal after this "
                    "long (the deals done are reported)")
     args = p.parse_args(argv)
     register_plugins()
     match = {"seats": args.seats, "workers": args.workers, "hours": args.hours,
-             "log": sys.stderr}
+             "margin": args.margin, "log": sys.stderr}
     from liujia.commands.simulate import _options
     opts = _options(args.game, args.option)
     play_settings = Settings(seed=args.seed, min_worlds=args.worlds, max_worlds=args.worlds,
@@ -239,7 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     what = f"{args.game} {' '.join(args.option)}".strip()
     if args.deals:
         st = strength(args.game, args.deals, args.seed, play_settings, opts, **match)
-        print(f"| strength | {what} | {st['deals']} deals, {st['samples']} paired seats | "
+        how = f"{args.worlds} worlds, {args.play_candidates} candidates" + (
+            f", margin {args.margin:g} se" if args.margin else "")
+        print(f"| strength ({how}) | {what} | {st['deals']} deals, {st['samples']} paired seats | "
               f"{st['mean_diff']:+.3f} ± {st['ci95']:.3f} | {st['seconds']:.0f} s |")
     if args.deals and args.against_worlds:
         weak = Settings(seed=args.seed, min_worlds=args.against_worlds,
