@@ -545,7 +545,8 @@ def run(args: argparse.Namespace) -> int:
     salvage = _salvage_folder(args.salvage)
     if isinstance(salvage, str):
         return fail(salvage)
-    if len(files) < 2 and not args.scheduler and not os.environ.get(SCHEDULER_ENV):
+    if (len(files) < 2 or args.workers == 1) and not args.scheduler \
+            and not os.environ.get(SCHEDULER_ENV):        # here: no executor to load
         return _print_report(args, files, io_errors, salvage, _here(args, files))
     from concurrent.futures.process import BrokenProcessPool
 
