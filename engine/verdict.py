@@ -130,10 +130,16 @@ def game_verdict(events: Sequence[Event], *, game_id: str | None = None,
         _replayed(gv, finals, observers, chain is None)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not end the verdict
         gv.status, gv.code, gv.session = "error", "engine_error", None
-        gv.error = EngineError(f"the engine failed while replaying it ({type(exc).__name__}: "
-                               f"{exc}); please report this")
-        gv.error.__cause__ = exc             # what failed, for a caller that reports it itself
+        gv.error = engine_failure(exc)
     return gv
+
+
+def engine_failure(exc: Exception) -> EngineError:
+    """The error of a game on which the engine itself failed with ``exc`` (a bug)."""
+    err = EngineError(f"the engine failed while replaying it ({type(exc).__name__}: {exc}); "
+                      "please report this")
+    err.__cause__ = exc                      # what failed, for a caller that reports it itself
+    return err
 
 
 def _replayed(gv: GameVerdict, finals: dict[str, Any] | None, observers: Sequence[Observer],

@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 SCHEDULER_ENV = "LIUJIA_SCHEDULER"
 CONNECT_TIMEOUT = "10s"
 _PACKAGES = ("engine", "ingest")          # the code a worker runs for a file
+_MODULES = ("liujia/commands/validate.py",)   # and the rows `liujia validate` has it make
 T = TypeVar("T")
 
 
@@ -42,13 +43,14 @@ class WrongVersion(ClusterError):
 @functools.cache
 def code_version() -> str:
     """A digest of the engine and ingest code of this liujia (every .py file and every
-    shipped rules text), so that two installs agree only when they run the same rules."""
+    shipped rules text) and of the validate command's rows, so that two installs agree only
+    when they run the same rules and report them alike."""
     h = hashlib.sha256()
     root = Path(__file__).resolve().parents[1]
-    for package in _PACKAGES:
-        for path in sorted((root / package).rglob("*")):
-            if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:
-                h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    paths = [p for package in _PACKAGES for p in sorted((root / package).rglob("*"))
+             if p.suffix in (".py", ".md") and "__pycache__" not in p.parts]
+    for path in [*paths, *(root / m for m in _MODULES)]:
+        h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()[:16]
 
 

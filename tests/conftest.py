@@ -36,3 +36,13 @@ def toy_game() -> str:
 def small_games():
     """Three seeded 六人坑 games (sealed events)."""
     return [g.events for g in simulate("keng", 3, seed=2024)]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A Dask ``LocalCluster`` of two worker processes (one thread each, loopback only), as a
+    user's cluster would run, for the tests of one module; skipped without distributed."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, host="127.0.0.1") as c:
+        yield c

@@ -1,24 +1,44 @@
 """``liujia validate``: replay every game of the logs (Arrow, liujia.jsonl) and report ok /
-illegal / incomplete / corrupt."""
+illegal / incomplete / corrupt: file by file here, or each file on its own in local worker
+processes (``-j``) or on a Dask cluster (``--scheduler``), the same report byte for byte.
+
+A file validated on its own links the games of a session within it; a game whose previous game
+is in an earlier file comes back as a ``Link``, which the run makes in file order against the
+final state of that game: sent back by its worker when a later file is likely to name it (the
+last game of each session in its file), else replayed again here."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections import deque
+from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import LogIntegrityError
+from engine.commit import CommitStatus
+from engine.errors import IllegalMove, LogIntegrityError
+from engine.events import Event
 from engine.games import find_game
 from engine.games.frame import outcome_text
-from engine.jsonl_reader import JsonlRead, scan_files
+from engine.jsonl_reader import JsonlRead, read_any, scan_files
 from engine.log import LogRead, LogWriter, NotALog
-from engine.replay import game_module
-from engine.verdict import REQUIRE, FileVerdict, GameVerdict, file_verdict
+from engine.replay import Verdict, fold, game_module
+from engine.verdict import (
+    REQUIRE,
+    FileVerdict,
+    GameVerdict,
+    engine_failure,
+    file_verdict,
+    previous_game,
+    session_link,
+)
 from liujia.commands._common import (
     FOUND,
     OK,
@@ -33,6 +53,9 @@ from liujia.commands._common import (
 from liujia.keys import trusted_ids
 
 SALVAGE_SUFFIX = ".salvaged.arrows"
+SCHEDULER_ENV = "LIUJIA_SCHEDULER"     # as ingest.executor (not imported for a lone file)
+INTERRUPTED = 130
+_UNSENT: Any = object()                # a final state its worker did not send
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -42,8 +65,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        description="Replay every game in the logs (*.arrows, *.jsonl, "
                        "*.jsonl.gz) through the engine. Per game: "
                        "ok, illegal (seq, seat, rule id, reason), incomplete (no GAME_END) or "
-                       "corrupt (what and where). Exit 0 if all is ok, 1 if anything is not, 2 "
-                       "if a file or folder could not be read or a salvage not written.")
+                       "corrupt (what and where). Files are validated here one by one, or "
+                       "each on its own in local worker processes (-j) or on a Dask cluster "
+                       "(--scheduler): the same report, the sessions linked across files alike. "
+                       "Exit 0 if all is ok, 1 if anything is not, 2 if a file or folder could "
+                       "not be read, a salvage not written, or the workers or the cluster "
+                       "failed; 130 on Ctrl-C.")
     p.add_argument("paths", nargs="+", metavar="PATH", help="log files or folders of *.arrows, "
                    "*.jsonl and *.jsonl.gz")
     p.add_argument("--strict", action="store_true",
@@ -58,6 +85,16 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--salvage", metavar="DIR", help="write the intact, verified prefix of every "
                    "damaged file to DIR/<name>.salvaged.arrows")
+    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
+                   help="validate the files in N local worker processes, the same report "
+                   "(default: one per CPU for big runs of several files, else here; never more "
+                   "than the files or the CPUs; 1: here)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="validate the files on this Dask cluster (tcp://HOST:PORT or "
+                   f"tls://HOST:PORT; default ${SCHEDULER_ENV}, else this machine); the workers "
+                   "must see the same paths and run the same liujia (docs/cluster.md)")
+    p.add_argument("--allow-insecure-cluster", action="store_true",
+                   help="allow a scheduler that is not on this machine without TLS")
     return p
 
 
@@ -106,30 +143,48 @@ def _line(row: dict[str, Any]) -> str:
     return f"corrupt     {gid}  {row['reason']}"
 
 
-def _game_row(path: Path, gv: GameVerdict, has_problems: bool) -> dict[str, Any]:
-    """The row of one game of a file whose chain verifies, from its verdict."""
-    if gv.code == "engine_error":
-        return {"file": str(path), "game_id": gv.game_id, "status": "error",
-                "code": "engine_error", "events": len(gv.events), "reason": str(gv.error)}
-    v = gv.replay
-    assert v is not None
+def _error_row(path: Path, game_id: str, events: int, error: object) -> dict[str, Any]:
+    """The row of a game on which the engine failed (a bug)."""
+    return {"file": str(path), "game_id": game_id, "status": "error", "code": "engine_error",
+            "events": events, "reason": str(error)}
+
+
+def _replay_row(path: Path, v: Verdict, has_problems: bool) -> dict[str, Any]:
+    """The row of a game's replay, before its session link and commitment."""
     row = {"file": str(path), **v.to_json()}
     if v.status == "incomplete" and has_problems:
         row["reason"] += " (the file is damaged: see the file-level row)"
     elif v.status == "incomplete":
         row["reason"] = str(v.error)
+    return row
+
+
+def _link_row(row: dict[str, Any], previous: str | None, session: IllegalMove | None,
+              commitment: CommitStatus) -> None:
+    """Add to the row of a game that replayed its session link (``previous``: the previous
+    game named, not at hand; ``session``: the link's break) and its commitment, whose break
+    outranks the link's."""
+    if previous is not None:
+        row["previous_game"] = previous            # noted at the end if never seen
+    if session is not None:
+        row.update(status="illegal", seq=0, seat=session.seat, rule_id=session.rule_id,
+                   reason=session.reason)
+    row["commitment"] = commitment.state
+    if not commitment.ok:
+        row.update(status="corrupt", code="commitment",
+                   reason=f"commitment: {commitment.message}")
+
+
+def _game_row(path: Path, gv: GameVerdict, has_problems: bool) -> dict[str, Any]:
+    """The row of one game of a file whose chain verifies, from its verdict."""
+    if gv.code == "engine_error":
+        return _error_row(path, gv.game_id, len(gv.events), gv.error)
+    v = gv.replay
+    assert v is not None
+    row = _replay_row(path, v, has_problems)
     if v.status == "ok":
-        if gv.previous_game is not None:
-            row["previous_game"] = gv.previous_game   # noted at the end if never seen
-        err = gv.session
-        if err is not None:
-            row.update(status="illegal", seq=0, seat=err.seat, rule_id=err.rule_id,
-                       reason=err.reason)
         assert gv.commitment is not None
-        row["commitment"] = gv.commitment.state
-        if gv.code == "commitment":
-            row.update(status="corrupt", code="commitment",
-                       reason=f"commitment: {gv.commitment.message}")
+        _link_row(row, gv.previous_game, gv.session, gv.commitment)
     return row
 
 
@@ -145,10 +200,27 @@ def _signature_row(path: Path, fv: FileVerdict, require: str) -> dict[str, Any] 
             "offset": None, "reason": f"--require {require}: the file is {fv.signature}"}
 
 
+@dataclass(frozen=True)
+class Link:
+    """A game of a file validated on its own whose previous game is not in that file: what the
+    run needs to link it, in file order, as a run file by file would."""
+
+    row: int                         # its row in the file's rows
+    game: int                        # its place among the file's games
+    previous: str                    # the previous game it names
+    start: Event                     # its GAME_START (its game's check_session reads it)
+    base: dict[str, Any]             # its row before the link: the file and the replay
+    commitment: CommitStatus
+    events: int                      # its events (an engine failure's row counts them)
+    line: int | None = None          # liujia.jsonl: the line of its GAME_START
+
+
 @dataclass
 class FileReport:
     """What validating one file gave: its rows, the log read (None if it is no log) and,
-    for a file that could not be read at all, why (an I/O problem: exit 2)."""
+    for a file that could not be read at all, why (an I/O problem: exit 2). A file validated
+    on its own (``validate_alone``) keeps no log but what the run needs to link its games
+    to the files before it and the files after it to its games."""
 
     rows: list[dict[str, Any]] = field(default_factory=list)
     log: LogRead | None = None
@@ -158,6 +230,24 @@ class FileReport:
     sessions: list[tuple[str, str, int]] = field(default_factory=list)
     #                                # (session, game, its length) of each ok game whose game
     #                                # has sessions of a fixed length (e.g. LH-68)
+    damaged: bool = False            # a log, damaged: --salvage writes its intact prefix
+    links: list[Link] = field(default_factory=list)      # its games to link (alone)
+    kept: dict[str, int] = field(default_factory=dict)   # game id → the place of the game
+    #                                # whose final state a later game naming it is linked to
+    finals: dict[str, Any] = field(default_factory=dict)  # the final states of those of
+    #                                # them a later file most likely names (alone)
+
+
+def _verdict(path: Path, finals: dict[str, Any], strict: bool, require: str,
+             trusted: dict[str, str] | None) -> FileVerdict | FileReport:
+    """The file's verdict, or the report of a file that cannot be read at all."""
+    try:
+        return file_verdict(path, finals=finals, strict=strict, require=require,
+                            trusted=trusted or {})
+    except NotALog as exc:                     # the file cannot be read (code io)
+        return FileReport(io_error=f"{path}: {exc.message}")
+    except OSError as exc:
+        return FileReport(io_error=f"{path}: {exc.strerror or exc}")
 
 
 def validate_file(path: Path, finals: dict[str, Any] | None = None,
@@ -166,14 +256,57 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
     """Rows of the validation report for one file: one per game, one per file-level problem;
     finals (game id → final state) links the games of a session across files; strict: an
     unknown field of a liujia.jsonl line makes its game corrupt."""
-    finals = {} if finals is None else finals
+    fv = _verdict(path, {} if finals is None else finals, strict, require, trusted)
+    return fv if isinstance(fv, FileReport) else _report(path, fv, require)
+
+
+def validate_alone(path: Path, strict: bool = False, require: str = "none",
+                   trusted: dict[str, str] | None = None) -> FileReport:
+    """``validate_file`` of a file on its own (a worker's task): the sessions linked within
+    it, each game whose previous game it lacks left as a ``Link`` (``Linker`` makes them),
+    and no log kept (the run reads a damaged file again to salvage it)."""
+    finals: dict[str, Any] = {}
+    fv = _verdict(path, finals, strict, require, trusted)
+    if isinstance(fv, FileReport):
+        return fv
+    rep = _report(path, fv, require, alone=True)
+    for i, gv in enumerate(fv.games):        # the game whose state finals holds, per id
+        if gv.replay is not None and gv.game_id in finals \
+                and finals[gv.game_id] is gv.replay.state:
+            rep.kept[gv.game_id] = i
+    rep.finals = {gid: finals[gid] for gid in _tails(fv, rep.kept)}
+    rep.log = None
+    return rep
+
+
+def _tails(fv: FileVerdict, kept: dict[str, int]) -> list[str]:
+    """The games of ``kept`` that a later file most likely names: the games of a session that
+    no later game of this file names (its last game in the file)."""
+    named: set[str] = set()
+    out = []
+    for i in range(len(fv.games) - 1, -1, -1):
+        gv = fv.games[i]
+        start = gv.events[0] if gv.events and gv.events[0].kind == "GAME_START" else None
+        if start is None:
+            continue
+        if kept.get(gv.game_id) == i and gv.game_id not in named and _in_session(start):
+            out.append(gv.game_id)
+        prev = previous_game(start)
+        if prev is not None:
+            named.add(prev)
+    return out
+
+
+def _in_session(start: Event) -> bool:
+    """True if the GAME_START names a session."""
     try:
-        fv = file_verdict(path, finals=finals, strict=strict, require=require,
-                          trusted=trusted or {})
-    except NotALog as exc:                     # the file cannot be read (code io)
-        return FileReport(io_error=f"{path}: {exc.message}")
-    except OSError as exc:
-        return FileReport(io_error=f"{path}: {exc.strerror or exc}")
+        return isinstance(json.loads(start.payload or "{}").get("session"), str)
+    except (ValueError, AttributeError):
+        return False
+
+
+def _report(path: Path, fv: FileVerdict, require: str, alone: bool = False) -> FileReport:
+    """The report of a file from its verdict (``alone``: its unlinked games as links)."""
     if fv.unreadable is not None:
         row = _file_row(path, fv.unreadable)
         if isinstance(fv.unreadable, NotALog):
@@ -183,10 +316,11 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
     assert log is not None
     rows = [_file_row(path, prob) for prob in fv.problems]
     sessions: list[tuple[str, str, int]] = []
+    links: list[Link] = []
     sig_row = _signature_row(path, fv, require)
     if sig_row is not None:
         rows.append(sig_row)
-    for g, gv in zip(log.games, fv.games, strict=True):
+    for i, (g, gv) in enumerate(zip(log.games, fv.games, strict=True)):
         if g.error is not None:
             row = _file_row(path, g.error)
             row["game_id"] = g.game_id
@@ -198,6 +332,12 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
         line = g.line_of(seq) if hasattr(g, "line_of") and isinstance(seq, int) else None
         if line is not None:                      # a liujia.jsonl game: the event's line
             row["line"] = line
+        if alone and gv.previous_game is not None and gv.replay is not None \
+                and gv.code != "engine_error":
+            assert gv.commitment is not None
+            links.append(Link(len(rows), i, gv.previous_game, g.events[0],
+                              _replay_row(path, gv.replay, bool(fv.problems)), gv.commitment,
+                              len(g.events), g.line_of(0) if hasattr(g, "line_of") else None))
         rows.append(row)
         if g.events and g.events[0].kind == "GAME_START":
             sessions.extend(_fixed_session(g.events[0]))
@@ -205,7 +345,64 @@ def validate_file(path: Path, finals: dict[str, Any] | None = None,
     for r in rows:
         r["signature"] = fv.signature            # trusted, untrusted, unsigned or bad
     return FileReport(rows, log, warnings=warnings, signature=fv.signature_text,
-                      sessions=sessions)
+                      sessions=sessions, damaged=not log.ok, links=links)
+
+
+class Linker:
+    """The final states of the games validated so far, as a run file by file holds them (game
+    id → the state of the last game of that id that replayed), for files validated on their
+    own: ``link`` makes a file's links in file order, then remembers its games. A state its
+    worker did not send is replayed again from its file when a later game names it."""
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+        self.known: dict[str, tuple[Path, int, Any]] = {}     # id → (file, place, state)
+        self._read: tuple[Path, LogRead] | None = None          # the file last read again
+
+    def link(self, path: Path, rep: FileReport) -> None:
+        """Link the file's games whose previous game is in an earlier file (their rows become
+        those of a run file by file), then remember the final states of its games."""
+        for ln in rep.links:
+            if ln.previous not in self.known:
+                continue                           # not at hand: its row names the game
+            row = _linked_row(path, ln, self._final(ln.previous), rep.rows[ln.row])
+            rep.rows[ln.row] = row
+            if row["status"] == "error" and rep.kept.get(row["game_id"]) == ln.game:
+                del rep.kept[row["game_id"]]      # the engine failed: no final state kept
+        for gid, i in rep.kept.items():
+            self.known[gid] = (path, i, rep.finals.get(gid, _UNSENT))
+
+    def _final(self, game_id: str) -> Any:
+        """The final state of the game remembered under this id."""
+        path, i, state = self.known[game_id]
+        if state is not _UNSENT:
+            return state
+        if self._read is None or self._read[0] != path:
+            try:
+                self._read = (path, read_any(path, strict=self.strict))
+            except LogIntegrityError as exc:
+                raise OSError(f"{path} changed while it was validated ({exc})") from None
+        games = self._read[1].games
+        v = fold(games[i].events) if i < len(games) and games[i].game_id == game_id else None
+        if v is None or v.status != "ok":
+            raise OSError(f"{path} changed while it was validated (game {game_id})")
+        return v.state
+
+
+def _linked_row(path: Path, ln: Link, final: Any, unlinked: dict[str, Any]) -> dict[str, Any]:
+    """The row of a game linked to its previous game's final state: the row a run file by
+    file makes (``unlinked``: its row as its file alone gave it)."""
+    try:
+        err = session_link(ln.start, final)
+    except Exception as exc:  # noqa: BLE001 - an engine bug: reported as game_verdict does
+        row = _error_row(path, unlinked["game_id"], ln.events, engine_failure(exc))
+    else:
+        row = dict(ln.base)
+        _link_row(row, None, err, ln.commitment)
+        if row.get("seq") == 0 and ln.line is not None:
+            row["line"] = ln.line
+    row["signature"] = unlinked["signature"]
+    return row
 
 
 def _fixed_session(start: Any) -> list[tuple[str, str, int]]:
@@ -336,7 +533,9 @@ def unsigned_note(n_unsigned: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Validate and print the report, file by file."""
+    """Validate and print the report, file by file (here, or each file in a worker)."""
+    if args.workers is not None and args.workers < 1:
+        return fail("--workers must be at least 1")
     found = find_inputs(args.paths)
     if isinstance(found, str):
         return fail(found)
@@ -346,45 +545,146 @@ def run(args: argparse.Namespace) -> int:
     salvage = _salvage_folder(args.salvage)
     if isinstance(salvage, str):
         return fail(salvage)
+    if (len(files) < 2 or args.workers == 1) and not args.scheduler \
+            and not os.environ.get(SCHEDULER_ENV):        # here: no executor to load
+        return _print_report(args, files, io_errors, salvage, _here(args, files))
+    from concurrent.futures.process import BrokenProcessPool
+
+    from ingest.executor import ClusterError
+    try:
+        with _reports(args, files) as reports:
+            return _print_report(args, files, io_errors, salvage, reports)
+    except ClusterError as exc:
+        return fail(str(exc), USAGE)
+    except BrokenProcessPool as exc:
+        return fail(f"a worker process died ({exc})", USAGE)
+
+
+def _here(args: argparse.Namespace, files: list[Path]) -> Generator[FileReport, None, None]:
+    """The files' reports, validated here one after the other, the sessions linked across
+    them."""
+    finals: dict[str, Any] = {}
+    trusted = trusted_ids()
+    for path in files:
+        yield validate_file(path, finals, strict=args.strict, require=args.require,
+                            trusted=trusted)
+
+
+@contextlib.contextmanager
+def _reports(args: argparse.Namespace, files: list[Path]
+             ) -> Iterator[Generator[FileReport, None, None]]:
+    """The files' reports in file order: validated here, or each on its own in local worker
+    processes (-j, ingest's default) or on the Dask cluster asked for; the same reports."""
+    from ingest.executor import cluster_executor, scheduler_address, submit
+    from ingest.run import AHEAD, worker_count, worker_pool
+    address = scheduler_address(args.scheduler)
+    if address is not None:
+        with cluster_executor(address, args.allow_insecure_cluster) as (ex, threads):
+            yield _alone(args, files, lambda *a: submit(ex, *a), AHEAD * threads, True)
+        return
+    workers = worker_count(args.workers, _regular(files))
+    if workers < 2:
+        yield _here(args, files)
+        return
+    pool = worker_pool(workers, quiet_interrupt=True)
+    try:
+        yield _alone(args, files, lambda *a: submit(pool, *a), AHEAD * workers, False)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)   # what runs ends with its file
+        raise
+    pool.shutdown()
+
+
+def _regular(files: list[Path]) -> list[Path]:
+    """The files that are regular files (the others are reported as they are reached)."""
+    out = []
+    for f in files:
+        try:
+            if stat.S_ISREG(os.stat(f).st_mode):
+                out.append(f)
+        except OSError:
+            pass
+    return out
+
+
+def _alone(args: argparse.Namespace, files: list[Path], submit: Callable[..., Future[Any]],
+           ahead: int, cluster: bool) -> Generator[FileReport, None, None]:
+    """The files' reports, each file validated on its own by ``submit`` (at most ``ahead``
+    handed out and not yet taken), taken back in file order and linked (``Linker``)."""
+    from ingest.executor import ClusterError
+    trusted = trusted_ids()
+    linker = Linker(args.strict)
+    todo = deque(files)
+    window: deque[tuple[Path, Future[Any]]] = deque()
+    try:
+        while todo or window:
+            while todo and len(window) < ahead:
+                path = todo.popleft()
+                window.append((path, submit(validate_alone, path, args.strict, args.require,
+                                            trusted)))
+            path, future = window.popleft()
+            try:
+                rep: FileReport = future.result()
+            except ClusterError:
+                raise
+            except Exception as exc:
+                if not cluster:
+                    raise
+                raise ClusterError(f"the cluster failed while validating {path} "
+                                   f"({type(exc).__name__}: {exc})") from None
+            linker.link(path, rep)
+            yield rep
+    finally:
+        for _, future in window:
+            future.cancel()
+
+
+def _print_report(args: argparse.Namespace, files: list[Path], io_errors: list[str],
+                  salvage: Path | None, reports: Generator[FileReport, None, None]) -> int:
+    """Print each file's report as it comes (in file order), the notes and the summary; the
+    exit code. Ctrl-C: one line, what was validated is printed, exit 130."""
     from tqdm import tqdm
     bar = tqdm(files, unit="file", desc="validate", leave=False,
                disable=args.quiet or not sys.stderr.isatty())
     out: Callable[[str], None] = bar.write if not bar.disable else print
     rows: list[dict[str, Any]] = []
-    finals: dict[str, Any] = {}
     used: set[str] = set()
-    salvaged = failed = unsigned = 0
-    trusted = trusted_ids()
+    salvaged = failed = unsigned = done = 0
     sessions: list[tuple[str, str, int]] = []
-    for path in bar:
-        rep = validate_file(path, finals, strict=args.strict, require=args.require,
-                            trusted=trusted)
-        if rep.io_error is not None:
-            io_errors.append(rep.io_error)
-            fail(rep.io_error)
-        if rep.signature and not args.json and not rep.signature.startswith("BAD") and (
-                rep.signature != "unsigned" or args.require != "none"):   # a bad one: its row
-            out(safe_text(f"{path}: {rep.signature}"))
-        unsigned += rep.signature == "unsigned"
-        mixed = mixed_commitments(rep.rows)
-        if mixed is not None and not args.json:
-            out(safe_text(f"{path}: {mixed}"))
-        sessions.extend(rep.sessions)
-        for w in rep.warnings:
-            print(safe_text(f"liujia: warning: {w}"), file=sys.stderr)
-        for row in rep.rows:
-            where = f"{row['file']}:{row['line']}" if row.get("line") is not None \
-                else row["file"]
-            out(safe_json(row) if args.json else safe_text(f"{where}: " + _line(row)))
-        rows.extend(rep.rows)
-        if salvage is not None and rep.log is not None and not rep.log.ok:
-            done = salvage_file(path, rep.log, salvage, used)
-            salvaged += isinstance(done, Path)
-            if isinstance(done, Path):
-                print(safe_text(f"{path}: intact prefix written to {done}"), file=sys.stderr)
-            if isinstance(done, str):
-                failed += 1
-                fail(done)
+    try:
+        for path, rep in zip(bar, reports, strict=True):
+            if rep.io_error is not None:
+                io_errors.append(rep.io_error)
+                fail(rep.io_error)
+            if rep.signature and not args.json and not rep.signature.startswith("BAD") and (
+                    rep.signature != "unsigned" or args.require != "none"):   # bad: its row
+                out(safe_text(f"{path}: {rep.signature}"))
+            unsigned += rep.signature == "unsigned"
+            mixed = mixed_commitments(rep.rows)
+            if mixed is not None and not args.json:
+                out(safe_text(f"{path}: {mixed}"))
+            sessions.extend(rep.sessions)
+            for w in rep.warnings:
+                print(safe_text(f"liujia: warning: {w}"), file=sys.stderr)
+            for row in rep.rows:
+                where = f"{row['file']}:{row['line']}" if row.get("line") is not None \
+                    else row["file"]
+                out(safe_json(row) if args.json else safe_text(f"{where}: " + _line(row)))
+            rows.extend(rep.rows)
+            if salvage is not None and rep.damaged:
+                got = _salvaged(path, rep, salvage, used, args.strict)
+                salvaged += isinstance(got, Path)
+                if isinstance(got, Path):
+                    print(safe_text(f"{path}: intact prefix written to {got}"), file=sys.stderr)
+                if isinstance(got, str):
+                    failed += 1
+                    fail(got)
+            done += 1
+    except KeyboardInterrupt:
+        reports.close()                        # the files handed to workers and not begun
+        bar.close()
+        return fail(f"interrupted: {done} of {len(files)} file(s) validated, their rows "
+                    "printed; no summary", INTERRUPTED)
     bar.close()
     for note in session_notes(sessions, rows):
         print(safe_text(f"liujia: {note}"), file=sys.stderr)
@@ -396,3 +696,16 @@ def run(args: argparse.Namespace) -> int:
     if io_errors or failed:
         return USAGE
     return FOUND if any(r["status"] != "ok" for r in rows) else OK
+
+
+def _salvaged(path: Path, rep: FileReport, folder: Path, used: set[str],
+              strict: bool) -> Path | str | None:
+    """salvage_file of a damaged file, read again if its report kept no log (validated in a
+    worker)."""
+    log = rep.log
+    if log is None:
+        try:
+            log = read_any(path, strict=strict)
+        except (OSError, LogIntegrityError) as exc:
+            return f"--salvage: cannot read {path} again ({exc})"
+    return salvage_file(path, log, folder, used)

@@ -2,7 +2,8 @@
 processes as a user's cluster would run: the warehouse is the one a local ingest makes; a
 worker killed in the middle of a run has its files read again elsewhere and every game lands
 exactly once; a scheduler lost in the middle fails the run and leaves the warehouse as it
-was; a worker of another liujia refuses the task; addresses off this machine need TLS."""
+was; a worker of another liujia refuses the task; addresses off this machine need TLS. The
+``cluster`` fixture is in tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -25,13 +26,6 @@ distributed = pytest.importorskip("distributed")
 
 TABLES = ("games", "seats", "events", "decisions", "facts")
 SLOW = Settings(seed=1, min_worlds=8, max_worlds=8, batch=8, candidates=3)
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, host="127.0.0.1") as c:
-        yield c
 
 
 @pytest.fixture(scope="module")
