@@ -312,30 +312,13 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
 
 def _paired_loss(values: list[list[float]]) -> tuple[int, float, float]:
     """The best candidate (the highest mean, the lower index on a tie) and the chosen's
-    (candidate 0) loss against it ± its error, from the paired differences world by world;
-    when the chosen is best, its loss is 0 with the error of its lead over the runner-up."""
+    (candidate 0) loss against it ± its error, from the paired differences world by world."""
     means = [sum(v) / len(v) for v in values]
     best = min(range(len(values)), key=lambda j: (-means[j], j))
     if best == 0:
-        if len(values) < 2:
-            return 0, 0.0, 0.0
-        second = min(range(1, len(values)), key=lambda j: (-means[j], j))
-        return 0, 0.0, _paired_se(values[second], values[0])[1]
-    loss, se = _paired_se(values[best], values[0])
+        return 0, 0.0, 0.0
+    loss, se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
     return best, loss, se
-
-
-def _paired_se(better: list[float], chosen: list[float]) -> tuple[float, float]:
-    """The mean of the paired differences and its error, never below what the share of
-    worlds where the two differ allows: with k of n worlds differing, a difference as wide as
-    the values' spread may still lie in a share (k + 1) / (n + 2) of the worlds (so 16 worlds
-    that all tie do not make a sure 0)."""
-    diffs = [b - c for b, c in zip(better, chosen, strict=True)]
-    m, se = _mean_se(diffs)
-    n = len(diffs)
-    q = (sum(d != 0 for d in diffs) + 1) / (n + 2)
-    spread = max(max(better), max(chosen)) - min(min(better), min(chosen))
-    return m, max(se, spread * math.sqrt(q * (1 - q) / n))
 
 
 def _settled(game: Game, values: list[list[float]]) -> bool:
@@ -469,9 +452,8 @@ def _review_apart(result: GameReview, points: list[tuple[int, Any, Event, tuple[
             fut.cancel()
 
 
-REVIEW_VERSION = 3        # the reviewer's method (2: a loss surely past the last step is graded,
-                          # and its worlds stop there; 3: the loss's error is never 0 from ties
-                          # alone, and a chosen best is judged against the runner-up); stored with every review (a change of
+REVIEW_VERSION = 2        # the reviewer's method (2: a loss surely past the last step is graded,
+                          # and its worlds stop there); stored with every review (a change of
                           # method that changes values is a new version)
 
 
