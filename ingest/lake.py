@@ -40,7 +40,7 @@ from ingest.run import (
     worker_count,
 )
 from warehouse import lake
-from warehouse.db import WarehouseError, lock_file, pause_point, write_step
+from warehouse.db import WarehouseError, fsync_dir, lock_file, pause_point, write_step
 from warehouse.schema import DDL
 from warehouse.tendencies import write_counts
 
@@ -205,11 +205,7 @@ def _commit(root: Path, manifest: lake.Manifest) -> None:
         os.fsync(f.fileno())
     pause_point("lake-manifest")
     os.replace(part, root / lake.MANIFEST)
-    fd = os.open(root, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    fsync_dir(root)
 
 
 def _say(progress: bool, text: str) -> None:

@@ -287,7 +287,8 @@ def _remove(*paths: Path) -> None:
             p.unlink()
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """Make a folder's entries (a rename into it) durable, where the OS can."""
     with contextlib.suppress(OSError):
         fd = os.open(folder, os.O_RDONLY)
         try:
@@ -412,7 +413,7 @@ def _swap_in(con: duckdb.DuckDBPyConnection, db: Path, tmp: Path, tmp_wal: Path)
     with write_step(db, f"renaming {tmp.name} over the warehouse"):
         os.replace(tmp, db)
     pause_point("swapped")
-    _fsync_dir(db.parent)
+    fsync_dir(db.parent)
 
 
 @contextlib.contextmanager

@@ -93,8 +93,8 @@ def _submitter(args: argparse.Namespace, decisions: int
         with cluster_executor(address, args.allow_insecure_cluster) as (ex, _):
             yield lambda fn, *a: submit(ex, fn, *a)
     elif workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(workers) as pool:
+        from ingest.run import worker_pool
+        with worker_pool(workers, quiet_interrupt=True) as pool:
             yield pool.submit
             pool.shutdown(wait=False, cancel_futures=True)
     else:

@@ -147,7 +147,7 @@ def test_a_long_review_uses_every_cpu_by_default_and_gives_the_same_review(toy_l
         pools.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(futures, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(ingest.run, "ProcessPoolExecutor", counted)
     args = (str(f), "--game", gid, "--worlds", "16", "--json", "-q")
     code, here, _ = _run(capsys, *args, "-j", "1")
     assert code == 0 and pools == []

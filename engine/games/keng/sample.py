@@ -421,7 +421,7 @@ class _Slots:
         that allow the fewest faces first), each face drawn with the weight of its copies
         left, then the rest at random."""
         rng = self.rng
-        self.rerouted: set[tuple[int, int]] = set()
+        rerouted: set[tuple[int, int]] = set()        # plays moved by reroute in this fill
         marked = [slot for slot, f in enumerate(self.face) if f < 0 and self.forbid[slot]]
         rng.shuffle(marked)
         marked.sort(key=lambda slot: -self.forbid[slot].bit_count())
@@ -436,7 +436,7 @@ class _Slots:
                 if self.free_up(slot, marked[:i]):
                     i += 1
                     continue
-                back = self.reroute(slot)
+                back = self.reroute(slot, rerouted)
                 if back is None:
                     raise _Refused
                 i += 1
@@ -452,11 +452,12 @@ class _Slots:
             i += 1
         self.deal_rest([slot for slot, f in enumerate(self.face) if f < 0])
 
-    def reroute(self, slot: int) -> int | None:
+    def reroute(self, slot: int, rerouted: set[tuple[int, int]]) -> int | None:
         """Give a free slot that can be no face left a face by having it be the card of an
         earlier play of its seat made while it was held (the latest that fits); the slot that
         play had goes back to the hand, with the marks set since, free. That slot, or None
-        when no play fits. (The world's replay still judges it.)"""
+        when no play fits; each play moves once a fill (``rerouted``: no cycle). (The world's
+        replay still judges it.)"""
         seat = next((z for z in range(N_SEATS) if slot in self.hand[z]), None)
         if seat is None or seat == self.me:
             return None
@@ -465,7 +466,7 @@ class _Slots:
             t0, old, y = self.plays[seat][k]
             if t0 <= self.since[slot]:
                 break
-            if (seat, k) in self.rerouted:          # each play moves once a fill: no cycle
+            if (seat, k) in rerouted:
                 continue
             before = 0
             for tm, m in self.marks[seat]:
@@ -485,7 +486,7 @@ class _Slots:
             self.hand[seat].remove(slot)
             self.hand[seat].append(old)
             self.plays[seat][k] = (t0, slot, y)
-            self.rerouted.add((seat, k))
+            rerouted.add((seat, k))
             return old
         return None
 

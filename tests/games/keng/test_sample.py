@@ -250,8 +250,8 @@ def test_a_slot_no_face_can_fill_takes_an_earlier_play_of_its_seat(monkeypatch):
     assert s.seq == 303
     real, moved = ks._Slots.reroute, []
 
-    def counted(self, slot):
-        got = real(self, slot)
+    def counted(self, slot, rerouted):
+        got = real(self, slot, rerouted)
         moved.append(got)
         return got
 
@@ -260,7 +260,7 @@ def test_a_slot_no_face_can_fill_takes_an_earlier_play_of_its_seat(monkeypatch):
         world = ks.sample_world(s, seat, random.Random(f"1:303:world:{w}"), tuple(seen))
         assert g.view(world, seat) == g.view(s, seat)
     assert any(x is not None for x in moved)
-    monkeypatch.setattr(ks._Slots, "reroute", lambda self, slot: None)   # the pass before:
+    monkeypatch.setattr(ks._Slots, "reroute", lambda self, slot, rerouted: None)   # the pass before:
     monkeypatch.setattr(ks._Slots, "free_up", lambda self, slot, filled: False)  # no mending
     with pytest.raises(EngineError, match="no 六人坑 world consistent with seat 3's view"):
         ks.sample_world(s, seat, random.Random("1:303:world:15"), tuple(seen))
