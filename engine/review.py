@@ -35,6 +35,8 @@ GRADES = ("inaccuracy", "mistake", "blunder")
 FLAG_P = 0.05            # NAGA-style flag: the chosen action's chance of being best below
                          # this, with a loss of at least the first step
 Z95 = 1.96               # a loss whose 95 % interval lies past the last step is graded anyway
+FUTILE_FROM = 128        # worlds after which a decision that cannot settle stops (_hopeless)
+FUTILE_MARGIN = 1.0      # how much larger than 1/√n projects the errors are taken there
 BOOTSTRAP = 200          # resamples of the worlds for the chance of being best
 LINE = 12                # events of the better line kept
 CYCLE_BREAK = 2_000      # events of a rollout after which it plays on by the random policy
@@ -303,7 +305,8 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
                 values[j].append(seat_value(game, out, seat))
                 if w == 0:
                     lines[j] = line
-        if _settled(game, values) or len(worlds) >= settings.max_worlds:
+        if _settled(game, values) or len(worlds) >= settings.max_worlds \
+                or _hopeless(game, values, settings.max_worlds):
             # a candidate whose cards came by chance (a draw's card) is shown without them
             shown = [c._replace(cards=()) if chance[j] else c for j, c in enumerate(cands)]
             return _summarise(game, seq, seat, len(options), shown, values, lines, settings)
@@ -312,20 +315,65 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
 
 def _paired_loss(values: list[list[float]]) -> tuple[int, float, float]:
     """The best candidate (the highest mean, the lower index on a tie) and the chosen's
-    (candidate 0) loss against it ± its error, from the paired differences world by world."""
+    (candidate 0) loss against it ± its error, from the paired differences world by world.
+    When the chosen is the best the loss is 0 and its error is that of the candidate that
+    may beat it by most (``_challenger``): a best by luck of a few worlds is not a sure 0."""
     means = [sum(v) / len(v) for v in values]
     best = min(range(len(values)), key=lambda j: (-means[j], j))
     if best == 0:
-        return 0, 0.0, 0.0
+        return 0, 0.0, _challenger(values)[1]
     loss, se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
     return best, loss, se
+
+
+def _challenger(values: list[list[float]]) -> tuple[float, float]:
+    """Over the candidates other than the chosen (candidate 0): the paired difference
+    (mean, standard error) of the one whose 95 % upper bound over the chosen is highest;
+    (0, 0) when there is none."""
+    top, out = -math.inf, (0.0, 0.0)
+    for v in values[1:]:
+        m, se = _mean_se([b - c for b, c in zip(v, values[0], strict=True)])
+        if m + Z95 * se > top:
+            top, out = m + Z95 * se, (m, se)
+    return out
+
+
+def grade_best(diff: float, diff_se: float, steps: tuple[float, float, float]) -> str | None:
+    """Why the "best" of a chosen action with the highest value is withheld (None: it is
+    not): when the challenger's difference (``_challenger``) may reach the first step — its
+    95 % interval does not lie wholly under it."""
+    if diff + Z95 * diff_se < steps[0]:
+        return None
+    return (f"another candidate may be better by a step: {diff:+.3f} ± {diff_se:.3f} "
+            f"against the first step {steps[0]:g}")
+
+
+def _grade(game: Game, values: list[list[float]], err: float = 1.0
+           ) -> tuple[int, float, float, str | None, str | None]:
+    """(best, loss, its error, grade, why withheld) of the chosen (candidate 0); ``err``
+    scales the errors (a projection to more worlds, ``_hopeless``)."""
+    steps = game.review_scale.steps
+    best, loss, se = _paired_loss(values)
+    if best == 0:
+        diff, diff_se = _challenger(values)
+        return best, loss, se * err, None, grade_best(diff, diff_se * err, steps)
+    return (best, loss, se * err, *grade(loss, se * err, steps))
 
 
 def _settled(game: Game, values: list[list[float]]) -> bool:
     """True when the grade of the chosen would not be withheld (no bootstrap: that is done
     once, in ``_summarise``)."""
-    _, loss, se = _paired_loss(values)
-    return grade(loss, se, game.review_scale.steps)[1] is None
+    return _grade(game, values)[4] is None
+
+
+def _hopeless(game: Game, values: list[list[float]], max_worlds: int) -> bool:
+    """True when, from ``FUTILE_FROM`` worlds on, the grade would still be withheld at
+    ``max_worlds`` with the errors shrunk as 1/√n would shrink them (less a margin,
+    ``FUTILE_MARGIN``, for the error of the errors): more worlds would only cost time."""
+    n = len(values[0])
+    if n < FUTILE_FROM or n >= max_worlds:
+        return False
+    return _grade(game, values, FUTILE_MARGIN * math.sqrt(n / max_worlds))[4] is not None
 
 
 def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Event],
@@ -335,8 +383,7 @@ def _summarise(game: Game, seq: int, seat: int, n_options: int, cands: list[Even
     stats = [_mean_se(v) for v in values]
     p_best = _p_best(values, _rng(settings.seed, seq, "bootstrap"))
     order = sorted(range(len(cands)), key=lambda j: (-stats[j][0], j))
-    best, loss, loss_se = _paired_loss(values)
-    g, withheld = grade(loss, loss_se, game.review_scale.steps)
+    best, loss, loss_se, g, withheld = _grade(game, values)
     out = [Candidate(cands[j], stats[j][0], stats[j][1], p_best[j],
                      lines.get(j, ()) if j in (0, best) else ()) for j in order]
     flag = p_best[0] < FLAG_P and loss >= game.review_scale.steps[0]
@@ -452,9 +499,12 @@ def _review_apart(result: GameReview, points: list[tuple[int, Any, Event, tuple[
             fut.cancel()
 
 
-REVIEW_VERSION = 2        # the reviewer's method (2: a loss surely past the last step is graded,
-                          # and its worlds stop there); stored with every review (a change of
-                          # method that changes values is a new version)
+REVIEW_VERSION = 3        # the reviewer's method, stored with every review (a change of method
+                          # that changes values is a new version). 2: a loss surely past the last
+                          # step is graded, and its worlds stop there. 3: a chosen best is
+                          # settled only when no candidate may be a step better (was: at once,
+                          # loss 0 ± 0), and a decision that cannot settle by max_worlds stops
+                          # from 128 worlds on (_hopeless)
 
 
 @functools.cache

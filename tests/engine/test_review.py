@@ -15,9 +15,13 @@ from engine.events import Event
 from engine.games import find_game
 from engine.games.frame import WIN_SCALE
 from engine.review import (
+    FUTILE_FROM,
     Settings,
+    _grade,
+    _hopeless,
     decision_points,
     grade,
+    grade_best,
     review_decision,
     review_game,
     seat_options,
@@ -97,6 +101,56 @@ def test_lichess_steps_and_withholding(loss, se, want):
     assert (why is not None) == (want[1] == "withheld")
     if why:
         assert "exceeds half a step (0.025)" in why
+
+
+@pytest.mark.parametrize("diff, se, withheld", [
+    (0.0, 0.0, False), (-0.2, 0.05, False), (0.0, 0.025, False), (0.0, 0.0256, True),
+    (-0.01, 0.03, False), (0.0, 0.03, True), (-0.3, 0.2, True),
+])
+def test_a_chosen_best_is_settled_only_when_no_candidate_may_be_a_step_better(diff, se,
+                                                                              withheld):
+    why = grade_best(diff, se, WIN_SCALE.steps)
+    assert (why is not None) == withheld
+    if why:
+        assert "may be better by a step" in why
+
+
+def test_a_best_by_luck_of_a_few_worlds_is_withheld_not_settled(toy_game):
+    """The 三打三 case that graded 'best' under one seed and 'blunder' under another: the chosen
+    ties the top mean over 16 worlds, but another candidate differs from it in many of them;
+    its loss is 0 with that candidate's error, not 0 ± 0, and the grade waits for more worlds.
+    Candidates identical in every world leave nothing in doubt."""
+    g = find_game(GAME)
+    wins = [1.0, 0.0] * 8
+    other = [0.0, 1.0] * 8                      # the same mean, differing in every world
+    best, loss, se, grade_, why = _grade(g, [wins, other])
+    assert (best, loss, grade_) == (0, 0.0, None)
+    assert se == pytest.approx(0.258, abs=0.001) and why is not None
+    assert _grade(g, [wins, list(wins)])[2:] == (0.0, None, None)
+    assert _grade(g, [wins, [w - 0.5 for w in wins]])[4] is None    # surely worse: settled
+
+
+def test_worlds_stop_early_only_where_more_could_not_settle_the_grade(toy_game):
+    """At FUTILE_FROM (128) worlds, a small loss differing in every world (error ~0.09) would
+    still have an error over half a step at 256: stop. The same at 64 worlds: too early to
+    say. A loss of 0.3 with a large error would be surely past the last step at 256: go on. A
+    difference in one world: settled long before, never stopped as hopeless."""
+    g = find_game(GAME)
+    n = FUTILE_FROM
+    chosen = [0.0, 1.0] * (n // 2)
+    better = [1.0, 0.0] * (n // 2)
+    better[:4] = [1.0, 1.0, 1.0, 1.0]                 # loss 2/n
+    assert _grade(g, [chosen, better])[4] is not None
+    assert _hopeless(g, [chosen, better], 256)
+    assert not _hopeless(g, [chosen[:64], better[:64]], 256)
+    assert not _hopeless(g, [chosen, better], n)      # the last batch is the limit anyway
+    q = n // 8
+    far = [1.0] * (6 * q) + [0.0] * (2 * q)
+    worse = [0.0] * (3 * q) + [1.0] * (3 * q) + [1.0] * q + [0.0] * q    # loss 0.25
+    best, loss, se, *_ = _grade(g, [worse, far])
+    assert (best, loss) == (1, 0.25) and se > 0.025
+    assert not _hopeless(g, [worse, far], 256)
+    assert not _hopeless(g, [[0.0] * n, [1.0] + [0.0] * (n - 1)], 256)
 
 
 def test_forced_moves_are_not_reviewed_and_the_chosen_is_always_a_candidate(toy_game):
