@@ -15,6 +15,7 @@ import pytest
 from engine.events import Event
 from engine.games import BUILT_IN, find_game
 from engine.games.base import Game
+from engine.games.ddz6.play import side_code
 from engine.games.frame import WIN
 from engine.games.gouji.cards import STRENGTH
 from engine.games.gouji.rules import POINTS
@@ -22,7 +23,7 @@ from engine.games.gouji.state import team_of
 from engine.games.gouji.turns import stifleable
 from engine.review import action_key, decision_points, seat_options
 from engine.sim import simulate
-from tests.bench.planted import BLUNDERS, gouji_result_open
+from tests.bench.planted import BLUNDERS, THREAT, gouji_result_open
 
 
 def _settled(game: Game, s: Any, e: Event) -> Any:
@@ -153,9 +154,26 @@ def test_gouji_plants_nothing_once_the_team_result_is_decided():
 def test_ddz6_passes_instead_of_going_out_on_an_opponents_play(gid):
     for g, s, e, bad, won, planted in _cases(gid, 6, 1):
         assert not won.hands[e.seat] and _wins(g, won, e.seat)     # DDZ-76
+        assert min(len(h) for i, h in enumerate(s.hands)
+                   if h and side_code(s, i) == side_code(s, s.top_seat)) <= THREAT
         assert not _wins(g, won, s.top_seat)                        # an opponent's play
         assert bad.kind == "PASS"
         assert not g.is_over(planted) and planted.hands[e.seat] == s.hands[e.seat]
+
+
+def test_ddz6_plants_nothing_while_every_opponent_is_far_from_out():
+    near = far = 0
+    for _g, s, e, options_now, bad in _decisions("ddz6_2v4", 12, 1):
+        if e.kind != "PLAY" or len(e.cards) != len(s.hands[e.seat]) or s.top_seat < 0 \
+                or side_code(s, s.top_seat) in (side_code(s, e.seat), -1) \
+                or not any(a.kind == "PASS" for a in options_now):
+            continue
+        closest = min(len(h) for i, h in enumerate(s.hands)
+                      if h and side_code(s, i) == side_code(s, s.top_seat))
+        assert (bad is None) == (closest > THREAT), (closest, bad)
+        near += closest <= THREAT
+        far += closest > THREAT
+    assert near and far
 
 
 def test_liuhu_discards_the_winning_card_instead_of_declaring_zimo():
