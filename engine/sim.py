@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from hashlib import blake2b
 from typing import Any
 
+from engine.cheats import AnswerKey, Plant, seat_planted, wrap_table
 from engine.commit import commit_game, new_salt
 from engine.errors import EngineError
 from engine.events import Event, seal_events
@@ -23,6 +24,11 @@ EVENT_US = 1_500_000             # simulated time between events
 GAME_US = 3_600_000_000          # simulated time between games
 MAX_EVENTS = 100_000
 PLAYER_POOL = 24
+
+
+def player_pool() -> list[str]:
+    """The simulator's players, by id."""
+    return [f"player-{i:02d}" for i in range(PLAYER_POOL)]
 
 
 @dataclass
@@ -102,6 +108,7 @@ def _moves(g: Game, s: Any, events: list[Event], rng: random.Random, policies: l
 def simulate(
     game: str, n_games: int, seed: int, *, policy_name: str = "random", options: Any = None,
     session_games: int = 8, commit: bool = False, player_policies: Mapping[str, str] | None = None,
+    plants: Sequence[Plant] = (), key: AnswerKey | None = None,
 ) -> Iterator[SimGame]:
     """n_games seeded games, in sessions of session_games with the same players (as many as the
     game's ``seat_count`` for these options); each later game of a session starts as the game's
@@ -111,22 +118,25 @@ def simulate(
     ``player_policies``: {player id: policy or style name} (``policy``; styles in
     ``engine.styles``) for the players of the pool who do not play by ``policy_name``; each
     seat then plays by its player's (``engine.styles.seat_policies``). Nothing of it is
-    recorded: the events are those of any game."""
+    recorded: the events are those of any game. ``plants``: planted cheaters
+    (``engine.cheats``), seated at every table, their cheats noted in ``key`` only."""
     g = find_game(game)
     opts = options if options is not None else g.Options()
     n_seats = g.seat_count(opts)
     tag = options_tag(game, options)
     rng = random.Random(seed)
     salts = random.Random(f"liujia-salts/{seed}") if commit else None
-    pool = [f"player-{i:02d}" for i in range(PLAYER_POOL)]
+    pool = player_pool()
     pols = [policy(game, policy_name) for _ in range(n_seats)]
     tables: dict[tuple[str, ...], list[Any]] = {}
     prev: SimGame | None = None
     players: list[str] = []
+    seated: list[Any] = pols
     session = ""
     for i in range(n_games):
         if i % session_games == 0:
-            players = rng.sample(pool, n_seats)
+            players = seat_planted(plants, pool, n_seats, rng) if plants \
+                else rng.sample(pool, n_seats)
             session = f"{game}{tag}-s{seed}-{i // session_games:05d}"
             prev = None
             if player_policies:
@@ -134,11 +144,16 @@ def simulate(
                 if names not in tables:
                     tables[names] = seat_policies(g, names)
                 pols = tables[names]
+            seated = pols
+            if plants:
+                if key is None:
+                    raise EngineError("planted cheaters need an answer key")
+                seated = wrap_table(g, pols, players, plants, key)
         kwargs = g.session_start(prev.final) if prev is not None else {}
         prev_id = prev.events[0].game_id if prev is not None else None
         gid = f"{game}{tag}-{seed}-{i:06d}"
-        sim = play_game(game, gid, players, rng, pols, options=options, previous_game=prev_id,
-                        session=session, ts0=BASE_TS + i * GAME_US,
+        sim = play_game(game, gid, players, rng, seated, options=options,
+                        previous_game=prev_id, session=session, ts0=BASE_TS + i * GAME_US,
                         salt=new_salt(salts) if salts is not None else None, **kwargs)
         prev = sim
         yield sim

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator, Mapping
+import os
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.cheats import AnswerKey, Plant, parse_plant
 from engine.errors import EngineError, IllegalMove
 from engine.games import GAMES, find_game
 from engine.log import LogWriter
-from engine.sim import options_tag, simulate
+from engine.sim import options_tag, player_pool, simulate
 from liujia.commands._common import fail, safe_text
 
 if TYPE_CHECKING:
@@ -71,6 +73,14 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="house-rule option of the game (one of its Options, e.g. a hand size "
                    "or a required number of players); repeatable; the game's options are "
                    "listed when a name is wrong")
+    p.add_argument("--plant", action="append", default=[], metavar="KIND:PLAYER[,PLAYER]:RATE",
+                   help="a planted cheater (docs/fair-play.md): omniscient:player-03:0.3 "
+                   "plays 30%% of its decisions with every card face up; "
+                   "soft:player-03,player-07:1 never answers its accomplice when it could; "
+                   "repeatable; planted players sit at every table; needs --answer-key")
+    p.add_argument("--answer-key", metavar="FILE", default=None, help="where the planted "
+                   "cheats are written (JSON lines), apart from the logs, which hold nothing "
+                   "of them")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--no-commit", action="store_true", help="do not commit to each game's "
                    "deal in GAME_START (and reveal the salt in GAME_END), as logs of liujia "
@@ -107,7 +117,8 @@ def write_games(
     out: Path, game: str, games: int, seed: int, *, per_file: int = 1000, prefix: str = "",
     policy_name: str = "random", options: object = None, session_games: int = 8,
     progress: bool = True, signer: Any = None, commit: bool = True,
-    player_policies: Mapping[str, str] | None = None,
+    player_policies: Mapping[str, str] | None = None, plants: Sequence[Plant] = (),
+    key: AnswerKey | None = None,
 ) -> tuple[list[Path], int]:
     """Simulate seeded games into sealed logs of per_file games each; (files, events). A run
     that fails or is interrupted leaves the file it was writing unsealed, as a killed one does
@@ -123,7 +134,8 @@ def write_games(
     try:
         for i, g in enumerate(simulate(game, games, seed, options=options,
                                        policy_name=policy_name, session_games=session_games,
-                                       commit=commit, player_policies=player_policies)):
+                                       commit=commit, player_policies=player_policies,
+                                       plants=plants, key=key)):
             if i % per_file == 0:
                 if writer is not None:
                     writer.close()
@@ -142,6 +154,15 @@ def write_games(
     finally:
         bar.close()
     return files, events
+
+
+def write_key(path: Path, key: AnswerKey) -> None:
+    """The answer key, written to a new file beside the target and renamed over it (a run
+    that fails leaves no half key)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        key.write(f)
+    os.replace(tmp, path)
 
 
 def session_length(game: str, options: Any) -> int:
@@ -163,6 +184,14 @@ def run(args: argparse.Namespace) -> int:
         opts = _options(args.game, args.option)
     except EngineError as exc:
         return fail(str(exc))
+    try:
+        plants = tuple(parse_plant(spec, player_pool()) for spec in args.plant)
+    except EngineError as exc:
+        return fail(str(exc))
+    if bool(plants) != (args.answer_key is not None):
+        return fail("--plant and --answer-key go together: the planted cheats are written "
+                    "to the answer key only")
+    key = AnswerKey(args.game, args.seed, plants) if plants else None
     out = Path(args.out)
     session_games = args.session_games or session_length(args.game, opts)
     signer = None
@@ -177,7 +206,11 @@ def run(args: argparse.Namespace) -> int:
                                     per_file=args.per_file, policy_name=args.policy,
                                     options=opts, session_games=session_games,
                                     progress=not args.quiet, signer=signer,
-                                    commit=not args.no_commit)
+                                    commit=not args.no_commit, plants=plants, key=key)
+        if key is not None:
+            write_key(Path(args.answer_key), key)
+    except EngineError as exc:
+        return fail(str(exc))
     except OSError as exc:
         return fail(f"cannot write logs to {out}: {exc.strerror or exc}; the file being written "
                     "is left unsealed (liujia validate reports it), the same command writes it "
