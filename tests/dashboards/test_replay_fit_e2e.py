@@ -18,7 +18,6 @@ from __future__ import annotations
 import base64
 import json
 import os
-import time
 from pathlib import Path
 
 import pytest
@@ -28,11 +27,10 @@ from engine.games import GAMES, find_game
 from engine.log import write_log
 from engine.replay import Replay
 from engine.sim import simulate
-from tests.dashboards.browser import DevTools, chromium, served, wait
+from tests.dashboards.browser import DevTools, chromium, served, wait_still
 
 WIDTH, HEIGHT = 1400, 900
 SHOTS_ENV, REPORT_ENV = "LIUJIA_E2E_FIT_SHOTS", "LIUJIA_E2E_FIT_REPORT"
-STILL = 0.5          # seconds a settled table keeps the same seat boxes
 TRIES = 4            # seeded games per game and option set; the largest final table is kept
 
 SEATS_JS = """JSON.stringify({
@@ -119,20 +117,13 @@ def open_settled(page: DevTools, url: str, seats: int, view: str, *, fresh: bool
     else:
         page.eval(f"history.pushState(null, '', {json.dumps(url)});"
                   " dispatchEvent(new PopStateEvent('popstate'))")
-    since: list = [None, None]            # the boxes seen at every look since that time
     who = "auditor" if view == "auditor" else f"seat {view} "
 
-    def settled() -> dict | None:
-        s = _state(page)
-        now = time.monotonic()
-        ready = (len(s.get("seats", [])) == seats and not s["busy"] and who in s["foot"]
-                 and s["url"] == url)
-        if not ready or s["seats"] != since[1]:
-            since[:] = [now, s["seats"] if ready else None]
-            return None
-        return s if now - since[0] >= STILL else None
+    def ready(s: dict) -> bool:
+        return (len(s.get("seats", [])) == seats and not s["busy"] and who in s["foot"]
+                and s["url"] == url)
 
-    return wait(settled, 90, f"the table of {url}", step=0.1)
+    return wait_still(lambda: _state(page), ready, 90, f"the table of {url}")
 
 
 def _keep(page: DevTools, name: str, s: dict, view: str) -> None:
