@@ -72,13 +72,13 @@ def wait_still(look: Callable[[], dict], ready: Callable[[dict], bool], timeout:
     naming ``what``."""
     since: list[Any] = [0.0, None]           # the time from which every look saw since[1]
 
-    def settled() -> dict | None:
+    def settled() -> dict:                   # {} (false) until then
         s = look()
         now = time.monotonic()
         if not ready(s) or s.get(key) != since[1]:
             since[:] = [now, s.get(key) if ready(s) else None]
-            return None
-        return s if now - since[0] >= still else None
+            return {}
+        return s if now - since[0] >= still else {}
 
     return wait(settled, timeout, what, step=0.1)
 
