@@ -65,6 +65,24 @@ def wait(predicate: Callable[[], T], timeout: float, what: str, step: float = 0.
     raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
+def wait_still(look: Callable[[], dict], ready: Callable[[dict], bool], timeout: float,
+               what: str, still: float = 0.5, key: str = "seats") -> dict:
+    """Look at the page every 0.1 s until it is ``ready`` and its ``key`` has been the same at
+    every look for ``still`` seconds; return the last look. Fail after ``timeout`` seconds
+    naming ``what``."""
+    since: list[Any] = [0.0, None]           # the time from which every look saw since[1]
+
+    def settled() -> dict:                   # {} (false) until then
+        s = look()
+        now = time.monotonic()
+        if not ready(s) or s.get(key) != since[1]:
+            since[:] = [now, s.get(key) if ready(s) else None]
+            return {}
+        return s if now - since[0] >= still else {}
+
+    return wait(settled, timeout, what, step=0.1)
+
+
 def http_get(url: str, timeout: float = 2.0) -> bytes | None:
     """The body at a local URL, or None when it cannot be fetched (yet)."""
     try:

@@ -22,7 +22,7 @@ from engine.games import find_game
 from engine.log import write_log
 from engine.replay import Replay
 from engine.sim import simulate
-from tests.dashboards.browser import DevTools, chromium, served, wait
+from tests.dashboards.browser import DevTools, chromium, served, wait, wait_still
 
 WIDTH, HEIGHT = 1400, 900
 SHOTS_ENV = "LIUJIA_E2E_LAYOUT_SHOTS"
@@ -87,18 +87,14 @@ def _state(page: DevTools) -> dict:
 
 def _open(page: DevTools, url: str, seats: int, seq: int) -> dict:
     """Open a replay link and wait until its table has settled (all seats drawn, Streamlit
-    idle, the same boxes twice in a row)."""
+    idle, the same boxes at every look for half a second)."""
     page.call("Page.navigate", url=url)
-    last: list[dict] = [{}]
 
-    def settled() -> dict | None:
-        s = _state(page)
-        ready = (len(s.get("seats", [])) == seats and not s["busy"]
-                 and f"after seq {seq}" in s["head"] and s["seats"] == last[0].get("seats"))
-        last[0] = s
-        return s if ready else None
+    def ready(s: dict) -> bool:
+        return (len(s.get("seats", [])) == seats and not s["busy"]
+                and f"after seq {seq}" in s["head"])
 
-    return wait(settled, 90, f"the table of {url}", step=0.5)
+    return wait_still(lambda: _state(page), ready, 90, f"the table of {url}")
 
 
 def _shot(page: DevTools, name: str) -> None:
