@@ -1,0 +1,95 @@
+"""``liujia screen``: fair-play screening of the warehouse (docs/fair-play.md). So far one
+signal: soft play between players of opposite sides."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from typing import Any
+
+from engine.games import GAMES
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    add_db_option,
+    fail,
+    open_warehouse,
+    safe_json,
+    safe_text,
+    whole_number,
+)
+from warehouse.paths import default_db
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register the sub-command."""
+    p = sub.add_parser(
+        "screen", help="fair-play screening: pairs that spare each other across sides",
+        description="Soft play: per pair of players met on opposite sides, how often each "
+        "answered the other's top play when it could, against its rate with every other "
+        "opponent, as a z-score (both directions combined). A pair is flagged at z <= -4.75 "
+        "(one-sided p ~ 1e-6: about 0.01 false flags per 10,000 honest pairs, where the "
+        "normal approximation holds), with at least 20 opportunities each way. A flag says "
+        "how unlikely the play is for an honest player, not that anyone cheated. Exit 1 "
+        "when the warehouse has no pair to screen.")
+    p.add_argument("--game", choices=sorted(GAMES), help="only games of this type")
+    p.add_argument("--limit", type=whole_number, default=20, metavar="N",
+                   help="show the N pairs with the lowest scores (default 20; 0: all)")
+    p.add_argument("--json", action="store_true", help="one JSON object per pair")
+    add_db_option(p)
+    return p
+
+
+def _p_value(z: float) -> float:
+    """One-sided p of a z-score this low or lower."""
+    return 0.5 * math.erfc(-z / math.sqrt(2))
+
+
+def describe(row: dict[str, Any]) -> str:
+    """One pair as a line of text."""
+    a, b = row["players"]
+    head = f"{row['game']}  {a} & {b}  "
+    if row["z"] is None:
+        return head + "too few opportunities to score"
+    parts = []
+    for d in row["directions"]:
+        if d["n"] == 0:
+            parts.append(f"{d['player']} never could answer {d['against']}")
+            continue
+        base = "–" if d["base_rate"] is None else f"{d['base_rate']:.0%} of {d['base_n']}"
+        parts.append(f"{d['player']} answered {d['against']} {d['answered']} of {d['n']} "
+                     f"times (others: {base})")
+    flag = "FLAGGED  " if row["flagged"] else ""
+    return (head + f"{flag}z {row['z']:+.2f} (p {_p_value(row['z']):.1e} for an honest "
+            "pair); " + "; ".join(parts))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the pairs, most suspicious first."""
+    import duckdb
+
+    from warehouse.screen import soft_play
+    con = open_warehouse(args.db)
+    if isinstance(con, str):
+        return fail(con)
+    try:
+        rows = soft_play(con, args.game)
+    except duckdb.Error as exc:
+        return fail(f"{args.db or default_db()}: {exc}")
+    finally:
+        con.close()
+    if not rows:
+        return fail("no pair of players met across sides with a play to answer"
+                    + (f" in {args.game}" if args.game else "") + " in the warehouse", FOUND)
+    flagged = sum(r["flagged"] for r in rows)
+    shown = rows[:args.limit or None]
+    if args.json:
+        for r in shown:
+            print(safe_json(r))
+        return OK
+    print(safe_text(f"soft play: {len(rows):,} pairs, {flagged} flagged (z <= -4.75)"))
+    for r in shown:
+        print(safe_text(describe(r)))
+    if len(shown) < len(rows):
+        print(f"… {len(shown)} of {len(rows):,} pairs shown (--limit 0 shows all)")
+    return OK
