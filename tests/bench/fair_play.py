@@ -81,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{'–' if z is None else f'{z:+.2f}'} | "
                       f"{'yes' if pair and pair['flagged'] else 'no'} | "
                       f"{'–' if a is None else f'{a:.3f}'} | "
-                      f"{min(others):+.2f} | {sum(r['flagged'] for r in rows)} | "
+                      f"{f'{min(others):+.2f}' if others else '–'} | "
+                      f"{sum(r['flagged'] for r in rows)} | "
                       f"{time.perf_counter() - t:.0f} s |", flush=True)
     return 0
 
