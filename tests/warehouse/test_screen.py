@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -89,3 +90,14 @@ def test_the_stratified_score():
     fair = Direction(((40, 36, 10, 9), (10, 2, 40, 8)))
     assert fair.z == pytest.approx(0.0, abs=1e-9)
     assert fair.rate != fair.base_rate
+
+
+def test_a_lake_screens_as_the_warehouse(dbs, tmp_path, capsys):
+    planted = dbs[0]
+    logs = Path(planted).with_suffix("")
+    assert main(["lake", "build", str(logs), "--out", str(tmp_path / "lake"), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["screen", "--db", planted, "--json", "--limit", "0"]) == 0
+    from_db = capsys.readouterr().out
+    assert main(["screen", "--lake", str(tmp_path / "lake"), "--json", "--limit", "0"]) == 0
+    assert capsys.readouterr().out == from_db and '"flagged": true' in from_db
