@@ -24,6 +24,7 @@ import duckdb
 import pyarrow as pa
 
 from engine.games import find_game
+from warehouse.tendencies import Scope
 
 Z_FLAG = -4.75     # one-sided p ≈ 1.0e-6 under the normal approximation (chess's 4.75σ)
 MIN_N = 20         # opportunities each way before a direction is scored
@@ -97,17 +98,22 @@ JOIN games g ON g.game_id = d.game_id
 LEFT JOIN _screen_aggressive a ON a.game = d.game AND a.category = d.chosen
 WHERE d.can_answer AND d.top_seat >= 0 AND d.top_relation IN ('opposite', 'opponent')
   AND d.player_id <> s.player_id AND (? IS NULL OR d.game = ?)
+  AND (? IS NULL OR epoch_us(g.started) >= ?) AND (? IS NULL OR epoch_us(g.started) < ?)
 GROUP BY ALL
 """
 
 
-def soft_play(con: duckdb.DuckDBPyConnection, game: str | None = None) -> list[dict[str, Any]]:
+def soft_play(con: duckdb.DuckDBPyConnection, game: str | None = None,
+              scope: Scope | None = None) -> list[dict[str, Any]]:
     """Per game and pair of players met across sides: both directions and the pair's
-    z-score, most suspicious first (unscored pairs last)."""
+    z-score, most suspicious first (unscored pairs last); ``scope``: only the games started
+    in its [since, until] (a window: a pair that starts sparing each other is scored from
+    then on)."""
+    low, high = (scope or Scope()).bounds()
     games = [r[0] for r in con.execute("SELECT DISTINCT game FROM decisions").fetchall()]
     con.register("_screen_aggressive", _aggressive([g for g in games if _known(g)]))
     try:
-        counts = con.execute(COUNTS_SQL, [game, game]).fetchall()
+        counts = con.execute(COUNTS_SQL, [game, game, low, low, high, high]).fetchall()
     finally:
         con.unregister("_screen_aggressive")
     by: dict[tuple[str, str, str], dict[str, tuple[int, int]]] = {}

@@ -18,6 +18,7 @@ from liujia.commands._common import (
     safe_text,
     whole_number,
 )
+from liujia.commands.stats import when
 from warehouse.paths import default_db
 
 
@@ -33,6 +34,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "how unlikely the play is for an honest player, not that anyone cheated. Exit 1 "
         "when the warehouse has no pair to screen.")
     p.add_argument("--game", choices=sorted(GAMES), help="only games of this type")
+    p.add_argument("--since", type=when, metavar="DATE",
+                   help="only games started on or after this day (YYYY-MM-DD, UTC) or moment")
+    p.add_argument("--until", type=when, metavar="DATE",
+                   help="only games started on or before this day or moment")
     p.add_argument("--limit", type=whole_number, default=20, metavar="N",
                    help="show the N pairs with the lowest scores (default 20; 0: all)")
     p.add_argument("--json", action="store_true", help="one JSON object per pair")
@@ -69,18 +74,25 @@ def run(args: argparse.Namespace) -> int:
     import duckdb
 
     from warehouse.screen import soft_play
+    from warehouse.tendencies import Scope
+    try:
+        scope = Scope(since=args.since, until=args.until)
+    except ValueError as exc:
+        return fail(str(exc))
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)
     try:
-        rows = soft_play(con, args.game)
+        rows = soft_play(con, args.game, scope)
     except duckdb.Error as exc:
         return fail(f"{args.db or default_db()}: {exc}")
     finally:
         con.close()
     if not rows:
         return fail("no pair of players met across sides with a play to answer"
-                    + (f" in {args.game}" if args.game else "") + " in the warehouse", FOUND)
+                    + (f" in {args.game}" if args.game else "")
+                    + (" in the games of those dates" if args.since or args.until else "")
+                    + " in the warehouse", FOUND)
     flagged = sum(r["flagged"] for r in rows)
     shown = rows[:args.limit or None]
     if args.json:

@@ -101,3 +101,31 @@ def test_a_lake_screens_as_the_warehouse(dbs, tmp_path, capsys):
     from_db = capsys.readouterr().out
     assert main(["screen", "--lake", str(tmp_path / "lake"), "--json", "--limit", "0"]) == 0
     assert capsys.readouterr().out == from_db and '"flagged": true' in from_db
+
+
+def _pair_n(out: str) -> list[int]:
+    """The planted pair's opportunities each way in the screen's JSON (0, 0 when the pair
+    never met across sides in those games)."""
+    rows = [json.loads(x) for x in out.splitlines()]
+    pair = next((r for r in rows if r["players"] == ["player-05", "player-06"]), None)
+    return [0, 0] if pair is None else [d["n"] for d in pair["directions"]]
+
+
+def test_a_window_scores_the_games_started_in_it(dbs, capsys):
+    # the simulated games start an hour apart from 2026-01-01T00:00Z: 24 on the first day
+    planted = dbs[0]
+    assert main(["screen", "--db", planted, "--json", "--limit", "0"]) == 0
+    whole = _pair_n(capsys.readouterr().out)
+    assert main(["screen", "--db", planted, "--json", "--limit", "0",
+                 "--until", "2026-01-01"]) == 0
+    first = _pair_n(capsys.readouterr().out)
+    assert main(["screen", "--db", planted, "--json", "--limit", "0",
+                 "--since", "2026-01-02"]) == 0
+    rest = _pair_n(capsys.readouterr().out)
+    assert sum(whole) > 0 and [a + b for a, b in zip(first, rest, strict=True)] == whole
+    assert main(["screen", "--db", planted, "--since", "2027-01-01"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "dates" in err
+    with pytest.raises(SystemExit) as exc:
+        main(["screen", "--db", planted, "--since", "yesterday"])
+    assert exc.value.code == 2
