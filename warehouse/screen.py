@@ -161,3 +161,43 @@ def _as_row(p: str, q: str, d: Direction | None) -> dict[str, Any]:
         return {"player": p, "against": q, "n": 0}
     return {"player": p, "against": q, "n": d.n, "answered": d.answered, "rate": d.rate,
             "base_n": d.base_n, "base_rate": d.base_rate, "z": d.z}
+
+
+def sight(con: duckdb.DuckDBPyConnection, game: str, depth: Any = None,
+          scope: Scope | None = None, progress: Any = None) -> list[dict[str, Any]]:
+    """Per player of a game type: at the decisions looked at (``engine.fairplay``) where the
+    hidden cards change the best choice, how often the player chose the true best, against
+    every other player's rate (leave-one-out) as a z-score; most suspicious first."""
+    from engine.fairplay import Depth, game_insights
+    from warehouse.queries import game_events
+    low, high = (scope or Scope()).bounds()
+    ids = [r[0] for r in con.execute(
+        "SELECT game_id FROM games WHERE game = ? AND (? IS NULL OR epoch_us(started) >= ?) "
+        "AND (? IS NULL OR epoch_us(started) < ?) ORDER BY started, game_id",
+        [game, low, low, high, high]).fetchall()]
+    counts: dict[str, list[int]] = {}          # player -> [looked at, sensitive, chose true]
+    for i, gid in enumerate(ids):
+        events = game_events(con, gid)
+        players = [r[0] for r in con.execute(
+            "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", [gid]).fetchall()]
+        for ins in game_insights(events, depth or Depth()):
+            c = counts.setdefault(players[ins.seat], [0, 0, 0])
+            c[0] += 1
+            c[1] += ins.sensitive
+            c[2] += ins.sensitive and ins.chose_true
+        if progress is not None:
+            progress(i + 1, len(ids))
+    total_n = sum(c[1] for c in counts.values())
+    total_k = sum(c[2] for c in counts.values())
+    rows = []
+    for player, (looked, n, k) in sorted(counts.items()):
+        other_n, other_k = total_n - n, total_k - k
+        z = None
+        if n >= MIN_N and other_n >= MIN_N and 0 < other_k < other_n:
+            p0 = other_k / other_n
+            z = (k - n * p0) / math.sqrt(n * p0 * (1 - p0))
+        rows.append({"game": game, "player": player, "looked": looked, "n": n, "true_best": k,
+                     "rate": k / n if n else None,
+                     "base_rate": other_k / other_n if other_n else None, "z": z,
+                     "flagged": z is not None and z >= -Z_FLAG})
+    return sorted(rows, key=lambda r: (r["z"] is None, -(r["z"] or 0.0), r["player"]))

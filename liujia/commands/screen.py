@@ -33,7 +33,12 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "normal approximation holds), with at least 20 opportunities each way. A flag says "
         "how unlikely the play is for an honest player, not that anyone cheated. Exit 1 "
         "when the warehouse has no pair to screen.")
-    p.add_argument("--game", choices=sorted(GAMES), help="only games of this type")
+    p.add_argument("--game", choices=sorted(GAMES), help="only games of this type (required "
+                   "for --signal sight)")
+    p.add_argument("--signal", choices=("soft", "sight"), default="soft",
+                   help="soft: pairs sparing each other across sides (default); sight: "
+                   "players who choose what only the hidden cards justify, at a few "
+                   "decisions of every seat of every game (slow: ~1 s a game)")
     p.add_argument("--since", type=when, metavar="DATE",
                    help="only games started on or after this day (YYYY-MM-DD, UTC) or moment")
     p.add_argument("--until", type=when, metavar="DATE",
@@ -79,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
         scope = Scope(since=args.since, until=args.until)
     except ValueError as exc:
         return fail(str(exc))
+    if args.signal == "sight":
+        if args.game is None:
+            return fail("--signal sight needs --game: the rates of unlike games never pool")
+        return _sight(args, scope)
     con = open_warehouse(args.db)
     if isinstance(con, str):
         return fail(con)
@@ -104,4 +113,61 @@ def run(args: argparse.Namespace) -> int:
         print(safe_text(describe(r)))
     if len(shown) < len(rows):
         print(f"… {len(shown)} of {len(rows):,} pairs shown (--limit 0 shows all)")
+    return OK
+
+
+def describe_sight(row: dict[str, Any]) -> str:
+    """One player's sight row as a line of text."""
+    head = f"{row['game']}  {row['player']}  "
+    if row["z"] is None:
+        return head + (f"too few decisions to score ({row['n']} where the hidden cards change "
+                       f"the best choice, of {row['looked']} looked at)")
+    flag = "FLAGGED  " if row["flagged"] else ""
+    return (head + f"{flag}z {row['z']:+.2f} (p {_p_value(-row['z']):.1e} for an honest "
+            f"player); chose the best by the hidden cards {row['true_best']} of {row['n']} "
+            f"times where they change it (others: {row['base_rate']:.0%}); "
+            f"{row['looked']} decisions looked at")
+
+
+def _sight(args: argparse.Namespace, scope: Any) -> int:
+    """The sight signal of one game type, with a progress bar on a terminal."""
+    import sys
+
+    import duckdb
+
+    from liujia.commands._progress import bar
+    from warehouse.screen import sight
+    con = open_warehouse(args.db)
+    if isinstance(con, str):
+        return fail(con)
+    progress = bar(args.json, unit="game", desc="screen")
+
+    def tick(done: int, total: int) -> None:
+        if progress is not None:
+            progress.total = total
+            progress.update(done - progress.n)
+    try:
+        rows = sight(con, args.game, scope=scope, progress=tick)
+    except duckdb.Error as exc:
+        return fail(f"{args.db or default_db()}: {exc}")
+    except KeyboardInterrupt:
+        print("liujia: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        con.close()
+        if progress is not None:
+            progress.close()
+    if not rows:
+        return fail(f"no {args.game} decision to screen in the warehouse", FOUND)
+    shown = rows[:args.limit or None]
+    if args.json:
+        for r in shown:
+            print(safe_json(r))
+        return OK
+    flagged = sum(r["flagged"] for r in rows)
+    print(safe_text(f"sight: {len(rows):,} players, {flagged} flagged (z >= +4.75)"))
+    for r in shown:
+        print(safe_text(describe_sight(r)))
+    if len(shown) < len(rows):
+        print(f"… {len(shown)} of {len(rows):,} players shown (--limit 0 shows all)")
     return OK

@@ -1,12 +1,14 @@
 """Fair-play screening measured on planted cheaters (docs/fair-play.md): for a game, corpora of
-greedy games with a soft pair (players 05 and 06, at every table) at several rates, and the
-same seating played honestly; each ingested into a fresh warehouse and screened. Prints, per
-rate and corpus size, the planted pair's z, whether it is flagged, its rank among all pairs
-(the AUC of the pair's score against the other pairs'), and for the honest corpus the lowest
-pair's z and the flags.
+greedy games with a soft pair (players 05 and 06, at every table; ``--signal soft``) or an
+omniscient player (05; ``--signal sight``) at several rates, and the same seating played
+honestly; each ingested into a fresh warehouse and screened. Prints, per rate and corpus
+size, the planted pair's or player's z, whether it is flagged, its rank among the others
+(the AUC of its score against theirs), the most extreme other z and the flags.
 
     PYTHONPATH=. .venv/bin/python tests/bench/fair_play.py --game gouji --games 50,100,200 \
         --rates 1,0.3,0.1
+    PYTHONPATH=. .venv/bin/python tests/bench/fair_play.py --game keng --signal sight \
+        --games 200 --rates 1,0.3
 """
 
 from __future__ import annotations
@@ -24,17 +26,19 @@ from engine.log import write_log
 from engine.sim import simulate
 from ingest.run import ingest_paths
 from warehouse.db import connect
-from warehouse.screen import soft_play
+from warehouse.screen import sight, soft_play
 
 PAIR = ("player-05", "player-06")
+SEER = ("player-05",)
 HONEST = 1e-12          # a soft pair at this rate: seated as the pair is, never cheating
 
 
-def screened(game: str, games: int, seed: int, rate: float, tmp: Path) -> list[dict[str, Any]]:
-    """The screen's pairs over ``games`` greedy games with the pair planted at ``rate``."""
-    plants = (Plant("soft", PAIR, rate),)
+def screened(game: str, games: int, seed: int, rate: float, tmp: Path,
+             signal: str = "soft") -> list[dict[str, Any]]:
+    """The screen's rows over ``games`` greedy games with the cheat planted at ``rate``."""
+    plants = (Plant("soft", PAIR, rate) if signal == "soft" else Plant("omniscient", SEER, rate),)
     key = AnswerKey(game, seed, plants)
-    logs = tmp / f"{game}-{games}-{rate}"
+    logs = tmp / f"{game}-{games}-{rate}-{signal}"
     logs.mkdir()
     write_log(logs / "g.arrows", [g.events for g in simulate(
         game, games, seed, policy_name="greedy", plants=plants, key=key)])
@@ -42,15 +46,18 @@ def screened(game: str, games: int, seed: int, rate: float, tmp: Path) -> list[d
     ingest_paths([logs], str(db), progress=False, workers=1)
     con = connect(str(db), read_only=True)
     try:
-        return soft_play(con, game)
+        if signal == "soft":
+            return soft_play(con, game)
+        return [{**r, "players": [r["player"]], "z": None if r["z"] is None else -r["z"]}
+                for r in sight(con, game)]       # as soft's: the lower, the more suspicious
     finally:
         con.close()
 
 
-def auc(rows: list[dict[str, Any]]) -> float | None:
-    """The share of other scored pairs whose z is above the planted pair's (ties half)."""
-    mine = next((r["z"] for r in rows if tuple(r["players"]) == PAIR), None)
-    others = [r["z"] for r in rows if tuple(r["players"]) != PAIR and r["z"] is not None]
+def auc(rows: list[dict[str, Any]], who: tuple[str, ...] = PAIR) -> float | None:
+    """The share of the others scored whose z is above the planted one's (ties half)."""
+    mine = next((r["z"] for r in rows if tuple(r["players"]) == who), None)
+    others = [r["z"] for r in rows if tuple(r["players"]) != who and r["z"] is not None]
     if mine is None or not others:
         return None
     return sum(1.0 if z > mine else 0.5 if z == mine else 0.0 for z in others) / len(others)
@@ -63,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default="50,100,200")
     p.add_argument("--rates", default="1,0.3,0.1")
     p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--signal", choices=("soft", "sight"), default="soft")
     args = p.parse_args(argv)
     register_plugins()
     print("| game | games | rate | pair z | flagged | AUC | lowest other z | flags | time |")
@@ -71,12 +79,13 @@ def main(argv: list[str] | None = None) -> int:
         for n in (int(x) for x in args.games.split(",")):
             for rate in [float(x) for x in args.rates.split(",")] + [HONEST]:
                 t = time.perf_counter()
-                rows = screened(args.game, n, args.seed, rate, Path(d))
-                pair = next((r for r in rows if tuple(r["players"]) == PAIR), None)
-                others = [r["z"] for r in rows if tuple(r["players"]) != PAIR
+                rows = screened(args.game, n, args.seed, rate, Path(d), args.signal)
+                who = PAIR if args.signal == "soft" else SEER
+                pair = next((r for r in rows if tuple(r["players"]) == who), None)
+                others = [r["z"] for r in rows if tuple(r["players"]) != who
                           and r["z"] is not None]
                 z = pair["z"] if pair else None
-                a = auc(rows)
+                a = auc(rows, who)
                 print(f"| {args.game} | {n} | {'honest' if rate == HONEST else f'{rate:g}'} | "
                       f"{'–' if z is None else f'{z:+.2f}'} | "
                       f"{'yes' if pair and pair['flagged'] else 'no'} | "
