@@ -124,3 +124,8 @@ def _game_type(events: Sequence[Event]) -> str:
 def _players(events: Sequence[Event]) -> list[str]:
     import json
     return list(json.loads(events[0].payload or "{}").get("players") or [])
+
+
+def insights_list(events: Sequence[Event], depth: Depth) -> list[Insight]:
+    """``game_insights`` as a list: one task of a worker process or a cluster."""
+    return list(game_insights(events, depth))

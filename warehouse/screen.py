@@ -164,29 +164,61 @@ def _as_row(p: str, q: str, d: Direction | None) -> dict[str, Any]:
 
 
 def sight(con: duckdb.DuckDBPyConnection, game: str, depth: Any = None,
-          scope: Scope | None = None, progress: Any = None) -> list[dict[str, Any]]:
+          scope: Scope | None = None, progress: Any = None,
+          submit: Any = None, window: int = 8) -> list[dict[str, Any]]:
     """Per player of a game type: at the decisions looked at (``engine.fairplay``) where the
     hidden cards change the best choice, how often the player chose the true best, against
-    every other player's rate (leave-one-out) as a z-score; most suspicious first."""
-    from engine.fairplay import Depth, game_insights
-    from warehouse.queries import game_events
+    every other player's rate (leave-one-out) as a z-score; most suspicious first.
+    ``submit`` (``submit(fn, *args)`` -> Future: worker processes or a cluster): the games are
+    looked at there, ``window`` at a time, and counted here in order (the same result)."""
+    from engine.fairplay import Depth
     low, high = (scope or Scope()).bounds()
     ids = [r[0] for r in con.execute(
         "SELECT game_id FROM games WHERE game = ? AND (? IS NULL OR epoch_us(started) >= ?) "
         "AND (? IS NULL OR epoch_us(started) < ?) ORDER BY started, game_id",
         [game, low, low, high, high]).fetchall()]
+    depth = depth or Depth()
     counts: dict[str, list[int]] = {}          # player -> [looked at, sensitive, chose true]
-    for i, gid in enumerate(ids):
-        events = game_events(con, gid)
-        players = [r[0] for r in con.execute(
-            "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", [gid]).fetchall()]
-        for ins in game_insights(events, depth or Depth()):
+    for i, (players, found) in enumerate(_looked_at(con, ids, depth, submit, window)):
+        for ins in found:
             c = counts.setdefault(players[ins.seat], [0, 0, 0])
             c[0] += 1
             c[1] += ins.sensitive
             c[2] += ins.sensitive and ins.chose_true
         if progress is not None:
             progress(i + 1, len(ids))
+    return _sight_rows(game, counts)
+
+
+def _looked_at(con: duckdb.DuckDBPyConnection, ids: list[str], depth: Any, submit: Any,
+               window: int) -> Any:
+    """(players by seat, insights) of each game in order: here, or submitted ``window``
+    games ahead."""
+    from collections import deque
+
+    from engine.fairplay import insights_list
+    from warehouse.queries import game_events
+
+    def players(gid: str) -> list[str]:
+        return [r[0] for r in con.execute(
+            "SELECT player_id FROM seats WHERE game_id = ? ORDER BY seat", [gid]).fetchall()]
+    if submit is None:
+        for gid in ids:
+            yield players(gid), insights_list(game_events(con, gid), depth)
+        return
+    pending: deque[tuple[list[str], Any]] = deque()
+    for gid in ids:
+        pending.append((players(gid), submit(insights_list, game_events(con, gid), depth)))
+        if len(pending) >= window:
+            who, fut = pending.popleft()
+            yield who, fut.result()
+    while pending:
+        who, fut = pending.popleft()
+        yield who, fut.result()
+
+
+def _sight_rows(game: str, counts: dict[str, list[int]]) -> list[dict[str, Any]]:
+    """The players' rows from their counts: z against everyone else (leave-one-out)."""
     total_n = sum(c[1] for c in counts.values())
     total_k = sum(c[2] for c in counts.values())
     rows = []

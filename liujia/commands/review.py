@@ -83,9 +83,10 @@ def local_workers(asked: int | None, decisions: int) -> int:
 
 
 @contextlib.contextmanager
-def _submitter(args: argparse.Namespace, decisions: int
+def submitter(args: argparse.Namespace, decisions: int
                ) -> Iterator[Callable[..., Any] | None]:
-    """Where the decisions are reviewed: None (here), local processes or a Dask cluster."""
+    """Where the work is done: None (here), local processes or a Dask cluster (``args``:
+    ``workers``, ``scheduler``, ``allow_insecure_cluster``; ``decisions``: the tasks)."""
     from ingest.executor import cluster_executor, scheduler_address, submit
     address = scheduler_address(args.scheduler)
     workers = local_workers(args.workers, decisions)
@@ -161,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from engine.review import decision_points
         decisions = sum(1 for _ in decision_points(events, seats))
-        with _submitter(args, decisions) as submit:
+        with submitter(args, decisions) as submit:
             review = review_game(events, seats, settings, budget=args.budget,
                                  progress=bar.update if bar is not None else None,
                                  submit=submit)

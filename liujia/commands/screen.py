@@ -45,7 +45,15 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="only games started on or before this day or moment")
     p.add_argument("--limit", type=whole_number, default=20, metavar="N",
                    help="show the N pairs with the lowest scores (default 20; 0: all)")
-    p.add_argument("--json", action="store_true", help="one JSON object per pair")
+    p.add_argument("--json", action="store_true", help="one JSON object per pair or player")
+    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
+                   help="sight: look at the games in N local worker processes, the same result "
+                   "(default: one per CPU from 8 games on; 1: here)")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="sight: look at the games on this Dask cluster (tcp:// or "
+                   "tls://HOST:PORT; default $LIUJIA_SCHEDULER; docs/cluster.md)")
+    p.add_argument("--allow-insecure-cluster", action="store_true",
+                   help="allow a scheduler that is not on this machine without TLS")
     add_db_option(p)
     return p
 
@@ -146,10 +154,17 @@ def _sight(args: argparse.Namespace, scope: Any) -> int:
         if progress is not None:
             progress.total = total
             progress.update(done - progress.n)
+    from ingest.executor import ClusterError
+    from liujia.commands.review import submitter
     try:
-        rows = sight(con, args.game, scope=scope, progress=tick)
+        games = con.execute("SELECT count(*) FROM games WHERE game = ?",
+                            [args.game]).fetchall()[0][0]
+        with submitter(args, games) as submit:
+            rows = sight(con, args.game, scope=scope, progress=tick, submit=submit)
     except duckdb.Error as exc:
         return fail(f"{args.db or default_db()}: {exc}")
+    except ClusterError as exc:
+        return fail(str(exc))
     except KeyboardInterrupt:
         print("liujia: interrupted", file=sys.stderr)
         return 130

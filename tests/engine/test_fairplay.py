@@ -88,3 +88,17 @@ def test_the_sight_screen_counts_per_player(tmp_path, capsys):
     assert not any(r["flagged"] for r in rows)          # 4 games: too few to score anyone
     assert main(["screen", "--db", db, "--signal", "sight"]) == 2
     assert "needs --game" in capsys.readouterr().err
+    here = json.dumps(rows)
+    assert main(["screen", "--db", db, "--signal", "sight", "--game", "keng", "--json",
+                 "--limit", "0", "-j", "2"]) == 0
+    assert json.dumps([json.loads(x) for x in capsys.readouterr().out.splitlines()]) == here
+
+
+def test_the_sight_screen_on_a_cluster_gives_the_same(tmp_path, cluster, capsys):
+    _, db = _corpus(tmp_path, 2)
+    args = ["screen", "--db", db, "--signal", "sight", "--game", "keng", "--json",
+            "--limit", "0"]
+    assert main([*args, "-j", "1"]) == 0
+    here = capsys.readouterr().out
+    assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+    assert capsys.readouterr().out == here and here
