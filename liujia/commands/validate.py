@@ -278,7 +278,17 @@ def validate_alone(path: Path, strict: bool = False, require: str = "none",
                    trusted: dict[str, str] | None = None) -> FileReport:
     """``validate_file`` of a file on its own (a worker's task): the sessions linked within
     it, each game whose previous game it lacks left as a ``Link`` (``Linker`` makes them),
-    and no log kept (the run reads a damaged file again to salvage it)."""
+    and no log kept (the run reads a damaged file again to salvage it). An Arrow log is read
+    as a stream, as by ``validate_file``."""
+    if not is_jsonl(path):
+        from liujia.commands.validate_stream import stream_report
+        return stream_report(path, None, require, trusted)
+    return alone_whole(path, strict, require, trusted)
+
+
+def alone_whole(path: Path, strict: bool = False, require: str = "none",
+                trusted: dict[str, str] | None = None) -> FileReport:
+    """``validate_alone`` of the file read whole (a liujia.jsonl file; any log, to compare)."""
     finals: dict[str, Any] = {}
     fv = _verdict(path, finals, strict, require, trusted)
     if isinstance(fv, FileReport):
@@ -288,24 +298,36 @@ def validate_alone(path: Path, strict: bool = False, require: str = "none",
         if gv.replay is not None and gv.game_id in finals \
                 and finals[gv.game_id] is gv.replay.state:
             rep.kept[gv.game_id] = i
-    rep.finals = {gid: finals[gid] for gid in _tails(fv, rep.kept)}
+    starts = [session_start(gv.events) for gv in fv.games]
+    rep.finals = {gid: finals[gid] for gid in _tails(starts, rep.kept)}
     rep.log = None
     return rep
 
 
-def _tails(fv: FileVerdict, kept: dict[str, int]) -> list[str]:
+def session_start(events: Sequence[Event]) -> tuple[bool, str | None] | None:
+    """Of a game's events, what ``_tails`` needs: None if they do not begin with GAME_START,
+    else whether it names a session and the previous game it names."""
+    if not events or events[0].kind != "GAME_START":
+        return None
+    return _in_session(events[0]), previous_game(events[0])
+
+
+def _tails(starts: Sequence[tuple[bool, str | None] | None], kept: dict[str, int]
+           ) -> list[str]:
     """The games of ``kept`` that a later file most likely names: the games of a session that
-    no later game of this file names (its last game in the file)."""
+    no later game of this file names (its last game in the file); ``starts``: each game's
+    ``session_start``, in file order."""
+    places = {i: gid for gid, i in kept.items()}
     named: set[str] = set()
     out = []
-    for i in range(len(fv.games) - 1, -1, -1):
-        gv = fv.games[i]
-        start = gv.events[0] if gv.events and gv.events[0].kind == "GAME_START" else None
+    for i in range(len(starts) - 1, -1, -1):
+        start = starts[i]
         if start is None:
             continue
-        if kept.get(gv.game_id) == i and gv.game_id not in named and _in_session(start):
-            out.append(gv.game_id)
-        prev = previous_game(start)
+        in_session, prev = start
+        gid = places.get(i)
+        if gid is not None and gid not in named and in_session:
+            out.append(gid)
         if prev is not None:
             named.add(prev)
     return out
@@ -594,8 +616,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _here(args: argparse.Namespace, files: list[Path]) -> Generator[FileReport, None, None]:
     """The files' reports, validated here one after the other, the sessions linked across
-    them."""
-    finals: dict[str, Any] = {}
+    them (the final states of their games kept packed: ``validate_stream.PackedFinals``)."""
+    from liujia.commands.validate_stream import PackedFinals
+    finals = PackedFinals()
     trusted = trusted_ids()
     for path in files:
         yield validate_file(path, finals, strict=args.strict, require=args.require,

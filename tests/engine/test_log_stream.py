@@ -19,7 +19,7 @@ from engine.log import SEAL_END, SEAL_MAGIC, SEAL_SIZE, LogWriter, read_log, wri
 from engine.log_stream import LateEvent, StreamEnd, stream_log
 from engine.sim import simulate
 from engine.verdict import file_verdict, previous_game, stream_verdict
-from liujia.commands.validate import _report, validate_file
+from liujia.commands.validate import _report, alone_whole, validate_alone, validate_file
 from tests.engine.test_log_mangled import MUTATORS, corpus  # noqa: F401 - the fixture
 
 KEY = Ed25519PrivateKey.from_private_bytes(bytes(range(32)))
@@ -76,12 +76,19 @@ def _same_as_read_log(path: Path) -> StreamEnd | None:
 
 
 def _same_report(path: Path, require: str = "none") -> None:
-    """liujia validate's report of the file read as a stream is the file read whole's."""
+    """liujia validate's report of the file read as a stream is the file read whole's, also
+    of the file validated on its own (a worker's: its links, kept games and final states)."""
     whole = _report(path, file_verdict(path, finals={}, require=require, trusted={}), require)
     streamed = validate_file(path, {}, require=require, trusted={})
     assert list(streamed.rows) == list(whole.rows)
     assert (streamed.sessions, streamed.damaged, streamed.signature) == \
         (whole.sessions, whole.damaged, whole.signature)
+    alone, want = validate_alone(path, require=require), alone_whole(path, require=require)
+    assert list(alone.rows) == list(want.rows)
+    assert (alone.links, alone.kept, alone.sessions, alone.damaged, alone.io_error) == \
+        (want.links, want.kept, want.sessions, want.damaged, want.io_error)
+    assert alone.finals.keys() == want.finals.keys()
+    assert all(alone.finals[k] == want.finals[k] for k in want.finals)
 
 
 def _check(path: Path, require: str = "none") -> StreamEnd | None:
