@@ -47,6 +47,8 @@ from engine.signing import GameEntry, Signature, check_against
 __all__ = ["LateEvent", "StreamEnd", "stream_log"]
 
 HASH_CHUNK = 8 << 20          # bytes hashed (and let go of) at once after the stream's end
+FREE_STEP = 1 << 20           # let go of the pages read once this many bytes were read
+FREE_BEHIND = 1 << 20         # and of the pages this far before them, mapped again meanwhile
 
 
 @dataclass
@@ -79,7 +81,7 @@ class _Pages:
         self.freed = 0                  # bytes let go of from the start (whole pages)
 
     def free(self, start: int, end: int) -> None:
-        """Let the system take back the whole pages in [start, end) (read again if touched)."""
+        """Let the system take back the pages in [start, end) (read again if touched)."""
         start -= start % mmap.PAGESIZE
         if end > start and hasattr(self.mm, "madvise"):
             try:
@@ -88,16 +90,17 @@ class _Pages:
                 pass
 
     def read_to(self, pos: int) -> None:
-        """Hash the bytes up to ``pos`` and let go of the whole pages before it."""
+        """Hash the bytes up to ``pos`` and let go of the pages before it, a few at a time and
+        again from ``FREE_BEHIND`` before (a page fault maps the pages around the one touched,
+        those before it too)."""
         while self.hashed < pos:
             stop = min(pos, self.hashed + HASH_CHUNK)
             if self.hash is not None:
                 self.hash.update(self.view[self.hashed:stop])
             self.hashed = stop
-            page = stop - stop % mmap.PAGESIZE
-            if page > self.freed:
-                self.free(self.freed, page)
-                self.freed = page
+            if stop - self.freed >= FREE_STEP or stop == len(self.mm):
+                self.free(max(0, self.freed - FREE_BEHIND), stop)
+                self.freed = stop - stop % mmap.PAGESIZE
 
 
 class _Handout:
