@@ -193,6 +193,9 @@ def test_a_session_game_that_ends_first_waits_for_the_game_it_names(tmp_path, se
     order: list[str] = []
     stream_log(path, lambda place, g: order.append(g.game_id), previous_game)
     assert order == [g3[0].game_id, g1[0].game_id, g2[0].game_id]
+    places: list[int] = []
+    stream_log(path, lambda place, g: places.append(place))      # no links known: in order
+    assert places == [0, 1, 2]
     _check(path)
     rows = list(validate_file(path, {}).rows)
     assert [r["status"] for r in rows] == ["ok", "ok", "ok"]
