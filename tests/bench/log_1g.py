@@ -34,6 +34,7 @@ from tests.bench import warehouse_10m as w10m
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_VERSION = 2
 MIN_BYTES = 1 << 30
+SPARE = 4 << 30               # a measured run is stopped when the machine has less left
 SUFFIX = "-x2"
 
 
@@ -100,7 +101,7 @@ def measure(log: Path, tree: Path = ROOT, cap_mb: int = 6000,
     """``liujia validate LOG --quiet`` of the code in ``tree``, under nice and /usr/bin/time:
     peak RSS (MB), wall, user and system seconds, exit code, the SHA-256 and lines of its
     report (written to ``report_to`` if given); stopped (``capped``) if its RSS passes
-    ``cap_mb`` (the machine is shared)."""
+    ``cap_mb`` or the machine has less than ``SPARE`` bytes left (it is shared)."""
     import psutil
     env = {**os.environ, "PYTHONPATH": str(tree)}
     cmd = ["nice", "/usr/bin/time", "-f", "TIME %M %e %U %S", sys.executable, "-m",
@@ -118,7 +119,7 @@ def measure(log: Path, tree: Path = ROOT, cap_mb: int = 6000,
             except psutil.Error:
                 rss = 0
             peak = max(peak, rss >> 20)
-            if peak > cap_mb:
+            if peak > cap_mb or psutil.virtual_memory().available < SPARE:
                 os.killpg(proc.pid, signal.SIGKILL)
                 capped = True
             time.sleep(0.2)
