@@ -196,8 +196,9 @@ def _unfinished(data: memoryview, path: str) -> LogRead | None:
         path=path, offset=size)], sealed=False)
 
 
-def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError]]:
-    """Length of the Arrow stream part, and what is wrong with the seal (``data``: the file
+def _seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError], bytes | None]:
+    """Length of the Arrow stream part, what is wrong with the seal, and the SHA-256 a whole
+    seal holds, which the stream's bytes are still to be checked against (``data``: the file
     without a signature block)."""
     size = len(data)
     if size >= SEAL_SIZE:
@@ -207,64 +208,136 @@ def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityErro
             if length != size - SEAL_SIZE:
                 return size - SEAL_SIZE, [LogIntegrityError(
                     "seal_length", f"seal says the stream has {length} bytes, file has "
-                    f"{size - SEAL_SIZE}", path=path, offset=size - SEAL_SIZE)]
-            if hashlib.sha256(data[:length]).digest() != tail[8:40]:
-                return length, [LogIntegrityError(
-                    "checksum", "file checksum does not match its seal: bytes were changed",
-                    path=path)]
-            return length, []
+                    f"{size - SEAL_SIZE}", path=path, offset=size - SEAL_SIZE)], None
+            return length, [], tail[8:40]
         # A seal followed by junk (e.g. a zero-filled tail)?
-        pos = bytes(data).rfind(SEAL_MAGIC)
+        pos = _rfind(data, SEAL_MAGIC)
         if pos >= 0 and bytes(data[pos + 48:pos + 56]) == SEAL_END:
             return pos, [LogIntegrityError(
                 "tail_after_seal", f"{size - pos - SEAL_SIZE} unexpected bytes after the seal "
-                "(zero-filled or appended tail)", path=path, offset=pos + SEAL_SIZE)]
+                "(zero-filled or appended tail)", path=path, offset=pos + SEAL_SIZE)], None
     return size, [LogIntegrityError(
         "unsealed", "no seal at the end of the file: the log was cut or its writer did not "
-        "finish (torn tail)", path=path, offset=size)]
+        "finish (torn tail)", path=path, offset=size)], None
 
 
-def _verify_games(events: list[Event], canon: list[bytes], path: str) -> list[GameLog]:
-    """Group events by game and check seq density and the digest chain of each."""
-    games: dict[str, GameLog] = {}
-    prev: dict[str, bytes] = {}
-    cur: GameLog | None = None
-    last = GENESIS
-    for e, cb in zip(events, canon, strict=True):
-        if cur is None or e.game_id != cur.game_id:
-            if cur is not None:
-                prev[cur.game_id] = last
-            cur = games.get(e.game_id)
-            if cur is None:
-                cur = games[e.game_id] = GameLog(e.game_id)
-                prev[e.game_id] = GENESIS
-            last = prev[e.game_id]
-        if cur.error is not None:
-            continue
-        expected = len(cur.events)
-        if e.seq != expected:
-            if e.seq < expected:
-                code, what = ("duplicate", f"seq {e.seq} appears again after seq {expected - 1}")
-            else:
-                code, what = ("gap", f"seq {expected} is missing: next event has seq {e.seq}")
-            cur.error = LogIntegrityError(code, what + " (missing, duplicated or reordered "
-                                          "event)", path=path, game_id=e.game_id, seq=expected)
-            continue
-        d = blake2b(last + cb, digest_size=DIGEST_SIZE).digest()
-        if d != e.digest:
-            cur.error = LogIntegrityError(
-                "digest", "event does not match its digest: a field was changed, or the events "
-                "before it were", path=path, game_id=e.game_id, seq=e.seq)
-            continue
-        last = d
-        cur.events.append(e)
-        if e.kind == "GAME_END":
-            cur.complete = True
-    for g in games.values():
-        if g.error is None and g.events and g.events[0].kind != "GAME_START":
-            g.error = LogIntegrityError("no_start", "first event is not GAME_START", path=path,
-                                        game_id=g.game_id, seq=0)
-    return list(games.values())
+def _rfind(data: memoryview, needle: bytes, chunk: int = 1 << 20) -> int:
+    """Where ``needle`` last begins in ``data`` (-1: nowhere), read a chunk at a time from the
+    end (the file is never copied whole)."""
+    end = len(data)
+    while end > 0:
+        start = max(0, end - chunk)
+        pos = bytes(data[start:end + len(needle) - 1]).rfind(needle)
+        if pos >= 0:
+            return start + pos
+        end = start
+    return -1
+
+
+def checksum_error(path: str) -> LogIntegrityError:
+    """The problem of a stream whose bytes do not hash to its seal's SHA-256."""
+    return LogIntegrityError("checksum", "file checksum does not match its seal: bytes were "
+                             "changed", path=path)
+
+
+def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError]]:
+    """Length of the Arrow stream part, and what is wrong with the seal (``data``: the file
+    without a signature block)."""
+    length, problems, sha = _seal(data, path)
+    if sha is not None and hashlib.sha256(data[:length]).digest() != sha:
+        return length, [checksum_error(path)]
+    return length, problems
+
+
+class LateEvent(Exception):
+    """An event of a game that ``ChainCheck`` was told was handed on (``hand_on``)."""
+
+
+class ChainCheck:
+    """The event chains of a log's games, checked batch by batch in file order (games may
+    interleave): per game, seq density from 0 and the digest chain."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.games: dict[str, GameLog] = {}     # the games held, in the order first seen
+        self.place: dict[str, int] = {}         # their places among the file's games
+        self.ready: list[GameLog] = []          # games that ended or broke (to take, cleared)
+        self.done: set[str] = set()             # games handed on: an event of one is late
+        self.held = 0                           # verified events held
+        self._last: dict[str, bytes] = {}       # each held game's last verified digest
+
+    def add(self, events: Sequence[Event], canon: Sequence[bytes]) -> None:
+        """Check the next events of the file (``canon``: their canonical bytes); LateEvent
+        for an event of a game handed on."""
+        games, prev, path, ready = self.games, self._last, self.path, self.ready
+        cur: GameLog | None = None
+        last = GENESIS
+        held = 0
+        for e, cb in zip(events, canon, strict=True):
+            if cur is None or e.game_id != cur.game_id:
+                if cur is not None:
+                    prev[cur.game_id] = last
+                cur = games.get(e.game_id)
+                if cur is None:
+                    cur = self._new(e.game_id)
+                last = prev[e.game_id]
+            if cur.error is not None:
+                continue
+            expected = len(cur.events)
+            if e.seq != expected:
+                if e.seq < expected:
+                    code, what = ("duplicate", f"seq {e.seq} appears again after seq "
+                                  f"{expected - 1}")
+                else:
+                    code, what = ("gap", f"seq {expected} is missing: next event has seq {e.seq}")
+                cur.error = LogIntegrityError(code, what + " (missing, duplicated or reordered "
+                                              "event)", path=path, game_id=e.game_id, seq=expected)
+                ready.append(cur)
+                continue
+            d = blake2b(last + cb, digest_size=DIGEST_SIZE).digest()
+            if d != e.digest:
+                cur.error = LogIntegrityError(
+                    "digest", "event does not match its digest: a field was changed, or the "
+                    "events before it were", path=path, game_id=e.game_id, seq=e.seq)
+                ready.append(cur)
+                continue
+            last = d
+            cur.events.append(e)
+            held += 1
+            if e.kind == "GAME_END":
+                cur.complete = True
+                ready.append(cur)
+        if cur is not None:
+            prev[cur.game_id] = last
+        self.held += held
+
+    def _new(self, game_id: str) -> GameLog:
+        """A game's first event: the game held, at the next place."""
+        if game_id in self.done:
+            raise LateEvent(game_id)
+        g = self.games[game_id] = GameLog(game_id)
+        self.place[game_id] = len(self.place) + len(self.done)
+        self._last[game_id] = GENESIS
+        return g
+
+    def close(self, game: GameLog) -> GameLog:
+        """The game as the whole file gives it if no event of it follows: a first event that is
+        not GAME_START breaks an unbroken chain (``no_start``)."""
+        if game.error is None and game.events and game.events[0].kind != "GAME_START":
+            game.error = LogIntegrityError("no_start", "first event is not GAME_START",
+                                           path=self.path, game_id=game.game_id, seq=0)
+        return game
+
+    def hand_on(self, game: GameLog) -> None:
+        """Forget a game (its events are no longer held); a later event of it is late."""
+        gid = game.game_id
+        del self.games[gid], self._last[gid], self.place[gid]
+        self.done.add(gid)
+        self.held -= len(game.events)
+
+    def finish(self) -> list[GameLog]:
+        """The games held, in the order first seen, closed (the file ended)."""
+        return [self.close(g) for g in self.games.values()]
 
 
 def iter_batches(
@@ -311,14 +384,13 @@ def open_regular(path: str) -> tuple[int, os.stat_result]:
     return fd, st
 
 
-def _map_file(path: str) -> pa.Buffer:
-    """The bytes of a regular file, memory-mapped (``open_regular``)."""
-    import pyarrow as pa
+def map_file(path: str) -> mmap.mmap | None:
+    """The bytes of a regular file (``open_regular``), memory-mapped; None if it is empty."""
     fd, st = open_regular(path)
     try:
         if st.st_size == 0:
-            return pa.py_buffer(b"")
-        return pa.py_buffer(mmap.mmap(fd, 0, access=mmap.ACCESS_READ))
+            return None
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError) as exc:           # ValueError: emptied since the fstat
         raise NotALog("io", f"cannot read: {getattr(exc, 'strerror', None) or exc}",
                       path=path) from None
@@ -326,12 +398,45 @@ def _map_file(path: str) -> pa.Buffer:
         os.close(fd)
 
 
+def torn_error(exc: Exception, end: int, path: str) -> LogIntegrityError:
+    """The problem of a record batch that cannot be read after byte ``end``."""
+    return LogIntegrityError("torn", f"unreadable record batch after byte {end} ({exc}); "
+                             "the events before it are intact", path=path, offset=end)
+
+
+def decoded(batch: pa.RecordBatch, pos: int, end: int, path: str
+            ) -> tuple[list[Event], list[bytes]] | LogIntegrityError:
+    """A record batch's events and their canonical bytes, or its ``bad_batch`` problem (the
+    batch is from byte ``end`` to byte ``pos``)."""
+    import pyarrow as pa
+    try:
+        batch.validate(full=True)
+        return decode_batch(batch)
+    except (pa.ArrowException, ValueError, IndexError, OverflowError,
+            struct.error) as exc:
+        return LogIntegrityError(
+            "bad_batch", f"record batch ending at byte {pos} cannot be decoded ({exc})",
+            path=path, offset=end)
+
+
+def trailing_error(end: int, stream_len: int, path: str) -> LogIntegrityError:
+    """The problem of bytes between the end of the Arrow stream and the seal."""
+    return LogIntegrityError("trailing", f"{stream_len - end} bytes after the end of the Arrow "
+                             "stream", path=path, offset=end)
+
+
+def is_sealed(problems: Sequence[LogIntegrityError]) -> bool:
+    """True unless a problem says the seal is missing, misplaced or of the wrong length."""
+    return not any(pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems)
+
+
 def read_log(path: str | os.PathLike[str]) -> LogRead:
     """Read and verify a log file; never accepts damaged data, always keeps the intact prefix."""
     import pyarrow as pa
     p = Path(path)
     spath = str(p)
-    buf = _map_file(spath)
+    mm = map_file(spath)
+    buf = pa.py_buffer(mm if mm is not None else b"")
     data = memoryview(buf)
     unfinished = _unfinished(data, spath)
     if unfinished is not None:
@@ -341,8 +446,7 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
     data, signature, problems = _signature_of(data, spath)
     stream_len, seal_problems = _check_seal(data, spath)
     problems += seal_problems
-    events: list[Event] = []
-    canon: list[bytes] = []
+    check = ChainCheck(spath)
     batches: list[pa.RecordBatch] = []
     end = 0
     for batch, exc, pos in iter_batches(buf.slice(0, stream_len), spath):
@@ -350,34 +454,23 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
             if exc is None:
                 end = pos
             else:
-                problems.append(LogIntegrityError(
-                    "torn", f"unreadable record batch after byte {end} ({exc}); "
-                    "the events before it are intact", path=spath, offset=end))
+                problems.append(torn_error(exc, end, spath))
             break
-        try:
-            batch.validate(full=True)
-            evs, cbs = decode_batch(batch)
-            events.extend(evs)
-            canon.extend(cbs)
-            batches.append(batch)
-        except (pa.ArrowException, ValueError, IndexError, OverflowError,
-                struct.error) as exc:
-            problems.append(LogIntegrityError(
-                "bad_batch", f"record batch ending at byte {pos} cannot be decoded ({exc})",
-                path=spath, offset=end))
+        got = decoded(batch, pos, end, spath)
+        if isinstance(got, LogIntegrityError):
+            problems.append(got)
             break
+        check.add(*got)
+        batches.append(batch)
         end = pos
     if not problems and end != stream_len:
-        problems.append(LogIntegrityError(
-            "trailing", f"{stream_len - end} bytes after the end of the Arrow stream",
-            path=spath, offset=end))
-    games = _verify_games(events, canon, spath)
+        problems.append(trailing_error(end, stream_len, spath))
+    games = check.finish()
     if signature is not None:
         sha = None if problems else bytes(data[len(data) - SEAL_SIZE + 8:len(data) - 16])
         check_against(signature, sha, stream_len, game_entries(games))
-    return LogRead(p, games, problems, sealed=not any(
-        pr.code in ("unsealed", "tail_after_seal", "seal_length") for pr in problems),
-        batches=batches, signature=signature)
+    return LogRead(p, games, problems, sealed=is_sealed(problems), batches=batches,
+                   signature=signature)
 
 
 def game_entries(games: Sequence[GameLog]) -> list[GameEntry]:

@@ -12,7 +12,7 @@ refused for its commitment).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +21,8 @@ from engine import commit
 from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
 from engine.events import Event
 from engine.jsonl_reader import read_any
-from engine.log import LogRead, NotALog
+from engine.log import GameLog, LateEvent, LogRead, NotALog, read_log
+from engine.log_stream import StreamEnd, stream_log
 from engine.replay import Observer, Verdict, fold, game_module
 from engine.signing import Signature, signature_state, signature_text
 
@@ -65,6 +66,8 @@ class FileVerdict:
     signature_text: str = "unsigned"        # the signature in words (signature_text)
     refusal: LogIntegrityError | None = None
     games: list[GameVerdict] = field(default_factory=list)
+    stream: StreamEnd | None = None         # read as a stream (``stream_verdict``): the
+    #                                       # file's facts; its games were handed on
 
 
 def signature_policy(sig: Signature | None, trusted: Any, require: str
@@ -113,7 +116,8 @@ def session_link(start: Event, previous_final: Any) -> IllegalMove | None:
 
 
 def game_verdict(events: Sequence[Event], *, game_id: str | None = None,
-                 chain: LogIntegrityError | None = None, finals: dict[str, Any] | None = None,
+                 chain: LogIntegrityError | None = None,
+                 finals: MutableMapping[str, Any] | None = None,
                  observers: Sequence[Observer] = (), replay_broken: bool = False
                  ) -> GameVerdict:
     """One game's verdict from its (chain-verified) events: ``chain`` the break of its event
@@ -142,7 +146,8 @@ def engine_failure(exc: Exception) -> EngineError:
     return err
 
 
-def _replayed(gv: GameVerdict, finals: dict[str, Any] | None, observers: Sequence[Observer],
+def _replayed(gv: GameVerdict, finals: MutableMapping[str, Any] | None,
+              observers: Sequence[Observer],
               judge: bool) -> None:
     """Replay the game, then its session link and its commitment (``judge``: the verdict's
     status is theirs)."""
@@ -168,7 +173,7 @@ def _replayed(gv: GameVerdict, finals: dict[str, Any] | None, observers: Sequenc
         gv.status, gv.code, gv.error = "illegal", "illegal", gv.session
 
 
-def file_verdict(path: str | Path, *, finals: dict[str, Any] | None = None,
+def file_verdict(path: str | Path, *, finals: MutableMapping[str, Any] | None = None,
                  strict: bool = False, require: str = "none", trusted: Any = None,
                  observers: Sequence[Observer] = ()) -> FileVerdict:
     """The verdict of one log file (Arrow or liujia.jsonl; ``strict``: a JSONL field the
@@ -195,3 +200,86 @@ def file_verdict(path: str | Path, *, finals: dict[str, Any] | None = None,
         out.games.append(game_verdict(g.events, game_id=g.game_id, chain=g.error,
                                       finals=finals, observers=watch))
     return out
+
+
+class _Journal(MutableMapping[str, Any]):
+    """The final states as a file's games see them, remembering what each change replaced so
+    that the file's changes can be undone (the file is then read again whole)."""
+
+    def __init__(self, finals: MutableMapping[str, Any]) -> None:
+        self.finals = finals
+        self.before: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.finals[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if key not in self.before:
+            self.before[key] = self.finals.get(key, _Journal)
+        self.finals[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        self[key] = self.finals[key]                 # noted, then removed
+        del self.finals[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.finals)
+
+    def __len__(self) -> int:
+        return len(self.finals)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.finals
+
+    def undo(self) -> None:
+        """Put back every state the file's games replaced (or removed)."""
+        for key, value in self.before.items():
+            if value is _Journal:
+                self.finals.pop(key, None)
+            else:
+                self.finals[key] = value
+        self.before.clear()
+
+
+def stream_verdict(path: str | Path, on_game: Callable[[int, GameLog, GameVerdict], None], *,
+                   finals: MutableMapping[str, Any] | None = None, require: str = "none",
+                   trusted: Any = None) -> FileVerdict:
+    """``file_verdict`` of an Arrow log read as a stream (``engine.log_stream``): each game's
+    verdict goes to ``on_game(place, game, verdict)`` (place: the game's index in
+    ``file_verdict``'s games) as soon as its game ended, and is not kept; the verdict returned
+    has the file's facts (``stream``) and no games. A file that continues a game after it was
+    handed on is read again whole: on_game then gets every game again, in order."""
+    p = Path(path)
+    finals = {} if finals is None else finals
+    journal = _Journal(finals)
+
+    def verdict(place: int, g: GameLog) -> None:
+        on_game(place, g, game_verdict(g.events, game_id=g.game_id, chain=g.error,
+                                       finals=journal))
+    try:
+        try:
+            end = stream_log(p, verdict, previous_game)
+        except LateEvent:
+            journal.undo()
+            end = _read_whole(p, verdict)
+    except NotALog as exc:
+        if exc.code == "io":
+            raise
+        return FileVerdict(p, unreadable=exc)
+    except LogIntegrityError as exc:
+        return FileVerdict(p, unreadable=exc)
+    state, text, refusal = signature_policy(end.signature, trusted if trusted is not None else {},
+                                            require)
+    return FileVerdict(p, None, problems=list(end.problems), signature=state,
+                       signature_text=text, refusal=refusal, stream=end)
+
+
+def _read_whole(p: Path, verdict: Callable[[int, GameLog], None]) -> StreamEnd:
+    """What ``stream_log`` gives, of the file read whole (``read_log``): every game handed on,
+    in order."""
+    log = read_log(p)
+    for place, g in enumerate(log.games):
+        verdict(place, g)
+    return StreamEnd(p, log.problems, log.sealed, log.signature, len(log.games),
+                     sum(g.error is not None for g in log.games),
+                     sum(len(g.events) for g in log.games))

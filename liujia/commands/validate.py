@@ -16,7 +16,16 @@ import os
 import stat
 import sys
 from collections import deque
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import (
+    Callable,
+    Collection,
+    Generator,
+    Iterable,
+    Iterator,
+    MutableMapping,
+    MutableSequence,
+    Sequence,
+)
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +36,7 @@ from engine.errors import IllegalMove, LogIntegrityError
 from engine.events import Event
 from engine.games import find_game
 from engine.games.frame import outcome_text
+from engine.jsonl import is_jsonl
 from engine.jsonl_reader import JsonlRead, read_any, scan_files
 from engine.log import LogRead, LogWriter, NotALog
 from engine.replay import Verdict, fold, game_module
@@ -222,7 +232,7 @@ class FileReport:
     on its own (``validate_alone``) keeps no log but what the run needs to link its games
     to the files before it and the files after it to its games."""
 
-    rows: list[dict[str, Any]] = field(default_factory=list)
+    rows: MutableSequence[dict[str, Any]] = field(default_factory=list)
     log: LogRead | None = None
     io_error: str | None = None
     warnings: list[str] = field(default_factory=list)
@@ -238,7 +248,7 @@ class FileReport:
     #                                # them a later file most likely names (alone)
 
 
-def _verdict(path: Path, finals: dict[str, Any], strict: bool, require: str,
+def _verdict(path: Path, finals: MutableMapping[str, Any], strict: bool, require: str,
              trusted: dict[str, str] | None) -> FileVerdict | FileReport:
     """The file's verdict, or the report of a file that cannot be read at all."""
     try:
@@ -250,12 +260,16 @@ def _verdict(path: Path, finals: dict[str, Any], strict: bool, require: str,
         return FileReport(io_error=f"{path}: {exc.strerror or exc}")
 
 
-def validate_file(path: Path, finals: dict[str, Any] | None = None,
+def validate_file(path: Path, finals: MutableMapping[str, Any] | None = None,
                   strict: bool = False, require: str = "none",
                   trusted: dict[str, str] | None = None) -> FileReport:
     """Rows of the validation report for one file: one per game, one per file-level problem;
     finals (game id → final state) links the games of a session across files; strict: an
-    unknown field of a liujia.jsonl line makes its game corrupt."""
+    unknown field of a liujia.jsonl line makes its game corrupt. An Arrow log is read as a
+    stream (``validate_stream``): the same rows, in memory that does not grow with it."""
+    if not is_jsonl(path):
+        from liujia.commands.validate_stream import stream_report
+        return stream_report(path, {} if finals is None else finals, require, trusted)
     fv = _verdict(path, {} if finals is None else finals, strict, require, trusted)
     return fv if isinstance(fv, FileReport) else _report(path, fv, require)
 
@@ -264,7 +278,17 @@ def validate_alone(path: Path, strict: bool = False, require: str = "none",
                    trusted: dict[str, str] | None = None) -> FileReport:
     """``validate_file`` of a file on its own (a worker's task): the sessions linked within
     it, each game whose previous game it lacks left as a ``Link`` (``Linker`` makes them),
-    and no log kept (the run reads a damaged file again to salvage it)."""
+    and no log kept (the run reads a damaged file again to salvage it). An Arrow log is read
+    as a stream, as by ``validate_file``."""
+    if not is_jsonl(path):
+        from liujia.commands.validate_stream import stream_report
+        return stream_report(path, None, require, trusted)
+    return alone_whole(path, strict, require, trusted)
+
+
+def alone_whole(path: Path, strict: bool = False, require: str = "none",
+                trusted: dict[str, str] | None = None) -> FileReport:
+    """``validate_alone`` of the file read whole (a liujia.jsonl file; any log, to compare)."""
     finals: dict[str, Any] = {}
     fv = _verdict(path, finals, strict, require, trusted)
     if isinstance(fv, FileReport):
@@ -274,24 +298,36 @@ def validate_alone(path: Path, strict: bool = False, require: str = "none",
         if gv.replay is not None and gv.game_id in finals \
                 and finals[gv.game_id] is gv.replay.state:
             rep.kept[gv.game_id] = i
-    rep.finals = {gid: finals[gid] for gid in _tails(fv, rep.kept)}
+    starts = [session_start(gv.events) for gv in fv.games]
+    rep.finals = {gid: finals[gid] for gid in _tails(starts, rep.kept)}
     rep.log = None
     return rep
 
 
-def _tails(fv: FileVerdict, kept: dict[str, int]) -> list[str]:
+def session_start(events: Sequence[Event]) -> tuple[bool, str | None] | None:
+    """Of a game's events, what ``_tails`` needs: None if they do not begin with GAME_START,
+    else whether it names a session and the previous game it names."""
+    if not events or events[0].kind != "GAME_START":
+        return None
+    return _in_session(events[0]), previous_game(events[0])
+
+
+def _tails(starts: Sequence[tuple[bool, str | None] | None], kept: dict[str, int]
+           ) -> list[str]:
     """The games of ``kept`` that a later file most likely names: the games of a session that
-    no later game of this file names (its last game in the file)."""
+    no later game of this file names (its last game in the file); ``starts``: each game's
+    ``session_start``, in file order."""
+    places = {i: gid for gid, i in kept.items()}
     named: set[str] = set()
     out = []
-    for i in range(len(fv.games) - 1, -1, -1):
-        gv = fv.games[i]
-        start = gv.events[0] if gv.events and gv.events[0].kind == "GAME_START" else None
+    for i in range(len(starts) - 1, -1, -1):
+        start = starts[i]
         if start is None:
             continue
-        if kept.get(gv.game_id) == i and gv.game_id not in named and _in_session(start):
-            out.append(gv.game_id)
-        prev = previous_game(start)
+        in_session, prev = start
+        gid = places.get(i)
+        if gid is not None and gid not in named and in_session:
+            out.append(gid)
         if prev is not None:
             named.add(prev)
     return out
@@ -420,11 +456,12 @@ def _fixed_session(start: Any) -> list[tuple[str, str, int]]:
 
 
 def session_notes(sessions: list[tuple[str, str, int]],
-                  rows: Sequence[dict[str, Any]] = ()) -> list[str]:
+                  rows: Sequence[dict[str, Any]] = (), ids: Collection[Any] | None = None
+                  ) -> list[str]:
     """A note for each game whose previous game is not in the logs (the link between them is
-    not checked), and for each fixed-length session of which fewer games than its length
-    are here."""
-    ids = {r.get("game_id") for r in rows}
+    not checked; ``ids``: the game ids of the logs' rows, by default those of ``rows``), and
+    for each fixed-length session of which fewer games than its length are here."""
+    ids = {r.get("game_id") for r in rows} if ids is None else ids
     out = [f"note: game {r['game_id']} names previous game {r['previous_game']}, which is not "
            "in these logs: the link between them (the session's rules) is not checked"
            for r in rows if r.get("previous_game") and r["previous_game"] not in ids]
@@ -501,18 +538,35 @@ def _salvage_folder(arg: str | None) -> Path | str | None:
     return folder
 
 
-def _summary(n_files: int, rows: list[dict[str, Any]], n_io: int) -> str:
-    counts: dict[str, int] = {}
-    for row in rows:
-        if row.get("game_id") or row["status"] == "ok":
-            counts[row["status"]] = counts.get(row["status"], 0) + 1
-    bad_files = len({r["file"] for r in rows if r["status"] != "ok"})
-    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no games"
+@dataclass
+class Tally:
+    """What the summary, the session notes and the exit code need of a run's rows, kept
+    instead of the rows (a big file has many)."""
+
+    counts: dict[str, int] = field(default_factory=dict)   # per status, the games' rows
+    bad_files: set[str] = field(default_factory=set)
+    ids: set[Any] = field(default_factory=set)             # every row's game id
+    named: list[dict[str, Any]] = field(default_factory=list)   # rows naming a previous game
+
+    def add(self, row: dict[str, Any]) -> None:
+        """Count one row."""
+        st = row["status"]
+        if row.get("game_id") or st == "ok":
+            self.counts[st] = self.counts.get(st, 0) + 1
+        if st != "ok":
+            self.bad_files.add(row["file"])
+        self.ids.add(row.get("game_id"))
+        if row.get("previous_game"):
+            self.named.append(row)
+
+
+def _summary(n_files: int, tally: Tally, n_io: int) -> str:
+    summary = ", ".join(f"{n} {k}" for k, n in sorted(tally.counts.items())) or "no games"
     unread = f"; {n_io} file(s) or folder(s) could not be read" if n_io else ""
-    return f"{n_files} file(s): {summary}; {bad_files} file(s) with problems{unread}"
+    return f"{n_files} file(s): {summary}; {len(tally.bad_files)} file(s) with problems{unread}"
 
 
-def mixed_commitments(rows: list[dict[str, Any]]) -> str | None:
+def mixed_commitments(rows: Iterable[dict[str, Any]]) -> str | None:
     """A note when a file's games mix committed deals and uncommitted ones (a game without a
     commitment among committed ones may have been substituted), else None."""
     states = [r.get("commitment") for r in rows if r.get("game_id") and r.get("commitment")]
@@ -562,8 +616,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _here(args: argparse.Namespace, files: list[Path]) -> Generator[FileReport, None, None]:
     """The files' reports, validated here one after the other, the sessions linked across
-    them."""
-    finals: dict[str, Any] = {}
+    them (the final states of their games kept packed: ``validate_stream.PackedFinals``)."""
+    from liujia.commands.validate_stream import PackedFinals
+    finals = PackedFinals()
     trusted = trusted_ids()
     for path in files:
         yield validate_file(path, finals, strict=args.strict, require=args.require,
@@ -647,7 +702,7 @@ def _print_report(args: argparse.Namespace, files: list[Path], io_errors: list[s
     bar = tqdm(files, unit="file", desc="validate", leave=False,
                disable=args.quiet or not sys.stderr.isatty())
     out: Callable[[str], None] = bar.write if not bar.disable else print
-    rows: list[dict[str, Any]] = []
+    tally = Tally()
     used: set[str] = set()
     salvaged = failed = unsigned = done = 0
     sessions: list[tuple[str, str, int]] = []
@@ -670,7 +725,7 @@ def _print_report(args: argparse.Namespace, files: list[Path], io_errors: list[s
                 where = f"{row['file']}:{row['line']}" if row.get("line") is not None \
                     else row["file"]
                 out(safe_json(row) if args.json else safe_text(f"{where}: " + _line(row)))
-            rows.extend(rep.rows)
+                tally.add(row)
             if salvage is not None and rep.damaged:
                 got = _salvaged(path, rep, salvage, used, args.strict)
                 salvaged += isinstance(got, Path)
@@ -686,16 +741,16 @@ def _print_report(args: argparse.Namespace, files: list[Path], io_errors: list[s
         return fail(f"interrupted: {done} of {len(files)} file(s) validated, their rows "
                     "printed; no summary", INTERRUPTED)
     bar.close()
-    for note in session_notes(sessions, rows):
+    for note in session_notes(sessions, tally.named, tally.ids):
         print(safe_text(f"liujia: {note}"), file=sys.stderr)
-    print(_summary(len(files), rows, len(io_errors)) + unsigned_note(unsigned),
+    print(_summary(len(files), tally, len(io_errors)) + unsigned_note(unsigned),
           file=sys.stderr if args.json else sys.stdout)
     if salvaged:
         print(safe_text(f"intact prefixes written to {args.salvage} ({salvaged} file(s))"),
               file=sys.stderr)
     if io_errors or failed:
         return USAGE
-    return FOUND if any(r["status"] != "ok" for r in rows) else OK
+    return FOUND if tally.bad_files else OK
 
 
 def _salvaged(path: Path, rep: FileReport, folder: Path, used: set[str],
