@@ -110,17 +110,23 @@ def run(args: argparse.Namespace) -> int:
                     + (f" in {args.game}" if args.game else "")
                     + (" in the games of those dates" if args.since or args.until else "")
                     + " in the warehouse", FOUND)
-    flagged = sum(r["flagged"] for r in rows)
+    return _print(rows, args, "soft play", "pairs", "z <= -4.75", describe)
+
+
+def _print(rows: list[dict[str, Any]], args: argparse.Namespace, signal: str, what: str,
+           flag: str, line: Any) -> int:
+    """The rows as JSON lines, or as a title and a line each (at most --limit of them)."""
     shown = rows[:args.limit or None]
     if args.json:
         for r in shown:
             print(safe_json(r))
         return OK
-    print(safe_text(f"soft play: {len(rows):,} pairs, {flagged} flagged (z <= -4.75)"))
+    flagged = sum(r["flagged"] for r in rows)
+    print(safe_text(f"{signal}: {len(rows):,} {what}, {flagged} flagged ({flag})"))
     for r in shown:
-        print(safe_text(describe(r)))
+        print(safe_text(line(r)))
     if len(shown) < len(rows):
-        print(f"… {len(shown)} of {len(rows):,} pairs shown (--limit 0 shows all)")
+        print(f"… {len(shown)} of {len(rows):,} {what} shown (--limit 0 shows all)")
     return OK
 
 
@@ -174,15 +180,4 @@ def _sight(args: argparse.Namespace, scope: Any) -> int:
             progress.close()
     if not rows:
         return fail(f"no {args.game} decision to screen in the warehouse", FOUND)
-    shown = rows[:args.limit or None]
-    if args.json:
-        for r in shown:
-            print(safe_json(r))
-        return OK
-    flagged = sum(r["flagged"] for r in rows)
-    print(safe_text(f"sight: {len(rows):,} players, {flagged} flagged (z >= +4.75)"))
-    for r in shown:
-        print(safe_text(describe_sight(r)))
-    if len(shown) < len(rows):
-        print(f"… {len(shown)} of {len(rows):,} players shown (--limit 0 shows all)")
-    return OK
+    return _print(rows, args, "sight", "players", "z >= +4.75", describe_sight)
