@@ -182,7 +182,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _unfinished(data: memoryview, path: str) -> LogRead | None:
+def unfinished_log(data: memoryview, path: str) -> LogRead | None:
     """A file cut before its first batch began (empty, or a prefix of the stream header: a
     writer that died right after creating the file) read as an unsealed log of no games."""
     size = len(data)
@@ -196,7 +196,7 @@ def _unfinished(data: memoryview, path: str) -> LogRead | None:
         path=path, offset=size)], sealed=False)
 
 
-def _seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError], bytes | None]:
+def read_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError], bytes | None]:
     """Length of the Arrow stream part, what is wrong with the seal, and the SHA-256 a whole
     seal holds, which the stream's bytes are still to be checked against (``data``: the file
     without a signature block)."""
@@ -243,7 +243,7 @@ def checksum_error(path: str) -> LogIntegrityError:
 def _check_seal(data: memoryview, path: str) -> tuple[int, list[LogIntegrityError]]:
     """Length of the Arrow stream part, and what is wrong with the seal (``data``: the file
     without a signature block)."""
-    length, problems, sha = _seal(data, path)
+    length, problems, sha = read_seal(data, path)
     if sha is not None and hashlib.sha256(data[:length]).digest() != sha:
         return length, [checksum_error(path)]
     return length, problems
@@ -438,12 +438,12 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
     mm = map_file(spath)
     buf = pa.py_buffer(mm if mm is not None else b"")
     data = memoryview(buf)
-    unfinished = _unfinished(data, spath)
+    unfinished = unfinished_log(data, spath)
     if unfinished is not None:
         return unfinished
     if len(data) < 8 or bytes(data[:4]) != b"\xff\xff\xff\xff":
         raise NotALog("not_a_log", "not an Arrow IPC stream (no stream header)", path=spath)
-    data, signature, problems = _signature_of(data, spath)
+    data, signature, problems = file_signature(data, spath)
     stream_len, seal_problems = _check_seal(data, spath)
     problems += seal_problems
     check = ChainCheck(spath)
@@ -480,8 +480,8 @@ def game_entries(games: Sequence[GameLog]) -> list[GameEntry]:
             for g in games]
 
 
-def _signature_of(data: memoryview, path: str
-                  ) -> tuple[memoryview, Signature | None, list[LogIntegrityError]]:
+def file_signature(data: memoryview, path: str
+                   ) -> tuple[memoryview, Signature | None, list[LogIntegrityError]]:
     """The file without its signature block, the signature, and a problem if the block is
     there but cannot be read (the file is then read as it is: its seal will not be found)."""
     try:

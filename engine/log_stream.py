@@ -31,16 +31,16 @@ from engine.log import (
     GameLog,
     LateEvent,
     NotALog,
-    _seal,
-    _signature_of,
-    _unfinished,
     checksum_error,
     decoded,
+    file_signature,
     is_sealed,
     iter_batches,
     map_file,
+    read_seal,
     torn_error,
     trailing_error,
+    unfinished_log,
 )
 from engine.signing import GameEntry, Signature, check_against
 
@@ -177,14 +177,14 @@ def stream_log(path: str | os.PathLike[str], on_game: Callable[[int, GameLog], N
     spath = str(p)
     mm = map_file(spath)
     view = memoryview(mm if mm is not None else b"")
-    unfinished = _unfinished(view, spath)
+    unfinished = unfinished_log(view, spath)
     if unfinished is not None:
         return StreamEnd(p, unfinished.problems, sealed=False)
     assert mm is not None
     if len(view) < 8 or bytes(view[:4]) != b"\xff\xff\xff\xff":
         raise NotALog("not_a_log", "not an Arrow IPC stream (no stream header)", path=spath)
-    data, signature, problems = _signature_of(view, spath)
-    stream_len, seal_problems, sha = _seal(data, spath)
+    data, signature, problems = file_signature(view, spath)
+    stream_len, seal_problems, sha = read_seal(data, spath)
     pages = _Pages(mm, sha)
     pages.free(0, len(mm))                       # what the tail's search touched
     check = ChainCheck(spath)
