@@ -7,6 +7,8 @@ import dataclasses
 import json
 import random
 
+import pytest
+
 from engine.cheats import AnswerKey, Plant
 from engine.fairplay import Depth, game_insights, insight
 from engine.games import find_game
@@ -50,6 +52,12 @@ def test_nothing_is_sensitive_when_the_worlds_are_the_truth(toy_game):
         assert got is not None and not got.sensitive and got.chose_true == got.chose_info
 
 
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory):
+    """Three greedy 六人坑 games with player 05 omniscient at every decision, ingested."""
+    return _corpus(tmp_path_factory.mktemp("fairplay"), 3)
+
+
 def _corpus(tmp_path, games: int):
     plants = (Plant("omniscient", ("player-05",), 1.0),)
     sims = list(simulate("keng", games, 3, policy_name="greedy", plants=plants,
@@ -61,8 +69,8 @@ def _corpus(tmp_path, games: int):
     return sims, db
 
 
-def test_every_seat_is_looked_at_as_often_and_the_same_seed_gives_the_same(tmp_path):
-    sims, _ = _corpus(tmp_path, 2)
+def test_every_seat_is_looked_at_as_often_and_the_same_seed_gives_the_same(corpus):
+    sims, _ = corpus
     depth = Depth(per_seat=2)
     for i, sim in enumerate(sims):
         got = list(game_insights(sim.events, depth))
@@ -75,8 +83,8 @@ def test_every_seat_is_looked_at_as_often_and_the_same_seed_gives_the_same(tmp_p
             assert [x.seq for x in other] != [x.seq for x in got]
 
 
-def test_the_sight_screen_counts_per_player(tmp_path, capsys):
-    sims, db = _corpus(tmp_path, 4)
+def test_the_sight_screen_counts_per_player(corpus, capsys):
+    sims, db = corpus
     assert main(["screen", "--db", db, "--signal", "sight", "--game", "keng", "--json",
                  "--limit", "0"]) == 0
     rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
@@ -85,7 +93,7 @@ def test_the_sight_screen_counts_per_player(tmp_path, capsys):
     cheat = next(r for r in rows if r["player"] == "player-05")
     assert cheat["looked"] == 2 * len(sims)             # at every table, 2 decisions each
     assert all(r["true_best"] <= r["n"] <= r["looked"] for r in rows)
-    assert not any(r["flagged"] for r in rows)          # 4 games: too few to score anyone
+    assert not any(r["flagged"] for r in rows)          # 3 games: too few to score anyone
     assert main(["screen", "--db", db, "--signal", "sight"]) == 2
     assert "needs --game" in capsys.readouterr().err
     here = json.dumps(rows)
@@ -94,8 +102,8 @@ def test_the_sight_screen_counts_per_player(tmp_path, capsys):
     assert json.dumps([json.loads(x) for x in capsys.readouterr().out.splitlines()]) == here
 
 
-def test_the_sight_screen_on_a_cluster_gives_the_same(tmp_path, cluster, capsys):
-    _, db = _corpus(tmp_path, 2)
+def test_the_sight_screen_on_a_cluster_gives_the_same(corpus, cluster, capsys):
+    _, db = corpus
     args = ["screen", "--db", db, "--signal", "sight", "--game", "keng", "--json",
             "--limit", "0"]
     assert main([*args, "-j", "1"]) == 0
