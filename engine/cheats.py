@@ -30,6 +30,14 @@ from typing import Any, TextIO
 from engine.errors import EngineError
 from engine.events import Event
 from engine.games.base import Game
+from engine.review import (
+    Settings,
+    action_key,
+    candidates_for,
+    rollout,
+    seat_options,
+    seat_value,
+)
 
 KINDS = {"omniscient": 1, "soft": 2}        # kind -> players it takes
 KEY_FORMAT = "liujia.answer_key/1"
@@ -88,12 +96,16 @@ class AnswerKey:
     records: list[dict[str, Any]] = field(default_factory=list)
     opportunities: dict[str, int] = field(default_factory=dict)   # player -> decisions open
 
+    def opportunity(self, player: str) -> None:
+        """Count a decision where the player's cheat could apply."""
+        self.opportunities[player] = self.opportunities.get(player, 0) + 1
+
     def note(self, s: Any, seat: int, player: str, kind: str, honest: Event,
              played: Event) -> None:
         """Record a decision the cheat applied to."""
         self.records.append({"game_id": str(getattr(s, "game_id", "")), "seq": int(s.seq),
                              "player": player, "seat": seat, "kind": kind,
-                             "changed": _key(honest) != _key(played)})
+                             "changed": action_key(honest) != action_key(played)})
 
     def write(self, out: TextIO) -> None:
         """The key as JSON lines: a header, then one line per record."""
@@ -104,10 +116,6 @@ class AnswerKey:
         out.write(json.dumps(head, sort_keys=True, ensure_ascii=False) + "\n")
         for r in self.records:
             out.write(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n")
-
-
-def _key(a: Event) -> tuple[Any, ...]:
-    return (a.kind, a.seat, a.cards, a.target, a.value, a.tag)
 
 
 def seat_planted(plants: Sequence[Plant], pool: Sequence[str], n_seats: int,
@@ -173,11 +181,10 @@ class Omniscient(_Cheat):
     kind = "omniscient"
 
     def _cheat(self, s: Any, seat: int, honest: Event, rng: random.Random) -> Event | None:
-        from engine.review import seat_options
         options = seat_options(self.game, s, seat)
         if len(options) < 2:
             return None
-        self.key.opportunities[self.player] = self.key.opportunities.get(self.player, 0) + 1
+        self.key.opportunity(self.player)
         if rng.random() >= self.rate:
             return None
         played = true_best(self.game, s, seat, honest, options,
@@ -191,20 +198,24 @@ def true_best(game: Game, s: Any, seat: int, honest: Event, options: list[Event]
     """The candidate with the highest mean value for the seat over ``rollouts`` rollouts of
     the true state (the honest choice among the candidates, kept on a tie), each candidate
     on the same dice."""
-    from engine.review import Settings, candidates_for, rollout, seat_value
     policy = game.POLICIES[game.review_policy]()
     settings = Settings(seed=rng.getrandbits(32), candidates=CANDIDATES)
     cands = candidates_for(game, s, seat, honest, options, policy, [s], settings, int(s.seq))
-    seeds = [rng.getrandbits(64) for _ in range(rollouts)]
+    values = true_values(game, s, seat, cands, policy,
+                         [rng.getrandbits(64) for _ in range(rollouts)])
     best, top = honest, -float("inf")
-    for c in cands:
-        total = 0.0
-        for sd in seeds:
-            out, _ = rollout(game, s, c, policy, random.Random(sd))
-            total += seat_value(game, out, seat)
+    for c, total in zip(cands, values, strict=True):
         if total > top + 1e-9:
             best, top = c, total
     return best
+
+
+def true_values(game: Game, s: Any, seat: int, cands: Sequence[Event], policy: Any,
+                dice: Sequence[int]) -> list[float]:
+    """Per candidate, the seat's summed value over one rollout of the true state per seed of
+    ``dice`` (every candidate on the same dice)."""
+    return [sum(seat_value(game, rollout(game, s, c, policy, random.Random(d))[0], seat)
+                for d in dice) for c in cands]
 
 
 class SoftPlay(_Cheat):
@@ -226,7 +237,7 @@ class SoftPlay(_Cheat):
         if d is None or d.top_seat != self.accomplice or not d.can_answer \
                 or d.chosen not in self.aggressive or not d.options & self.cautious:
             return None
-        self.key.opportunities[self.player] = self.key.opportunities.get(self.player, 0) + 1
+        self.key.opportunity(self.player)
         if rng.random() >= self.rate:
             return None
         category = g.decisions.action_category

@@ -17,10 +17,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cheats import true_values
 from engine.errors import EngineError
-from engine.events import Event
+from engine.events import Event, payload_json
 from engine.games import find_game
 from engine.games.base import Game
+from engine.replay import game_type
+from engine.review import (
+    Settings,
+    candidates_for,
+    decision_points,
+    in_world,
+    rollout,
+    seat_options,
+    seat_value,
+    world_sampler,
+)
 
 
 @dataclass(frozen=True)
@@ -56,35 +68,22 @@ def _best(values: list[float]) -> set[int]:
 
 def insight(game: Game, state: Any, seat: int, chosen: Event, seen: Sequence[Event],
             depth: Depth, rng: random.Random) -> Insight | None:
-    """The decision's insight (None: fewer than two options, or no world could be drawn)."""
-    from engine.review import (
-        Settings,
-        _sampler,
-        candidates_for,
-        in_world,
-        rollout,
-        seat_options,
-        seat_value,
-    )
+    """The decision's insight (None: fewer than two options)."""
     options = seat_options(game, state, seat)
     if len(options) < 2:
         return None
     policy = game.POLICIES[game.review_policy]()
-    sampler = _sampler(game)
+    sampler = world_sampler(game)
     worlds = [sampler(state, seat, random.Random(rng.getrandbits(64)), seen)
               for _ in range(depth.worlds)]
     settings = Settings(seed=rng.getrandbits(32), candidates=depth.candidates)
     cands = candidates_for(game, state, seat, chosen, options, policy, worlds, settings,
                            int(state.seq))
     dice = [rng.getrandbits(64) for _ in range(max(depth.worlds, depth.rollouts))]
-    info, true = [], []
-    for c in cands:
-        info.append(sum(seat_value(game, rollout(game, w, in_world(game, w, c), policy,
-                                                 random.Random(dice[i]))[0], seat)
-                        for i, w in enumerate(worlds)))
-        true.append(sum(seat_value(game, rollout(game, state, c, policy,
-                                                 random.Random(dice[i]))[0], seat)
-                        for i in range(depth.rollouts)))
+    info = [sum(seat_value(game, rollout(game, w, in_world(game, w, c), policy,
+                                         random.Random(dice[i]))[0], seat)
+                for i, w in enumerate(worlds)) for c in cands]
+    true = true_values(game, state, seat, cands, policy, dice[:depth.rollouts])
     by_true, by_info = _best(true), _best(info)
     return Insight(str(chosen.game_id), int(chosen.seq), seat, not (by_true & by_info),
                    0 in by_true, 0 in by_info)
@@ -93,13 +92,12 @@ def insight(game: Game, state: Any, seat: int, chosen: Event, seen: Sequence[Eve
 def game_insights(events: Sequence[Event], depth: Depth) -> Iterator[Insight]:
     """The insights of up to ``depth.per_seat`` decisions of each seat of a game, drawn with
     a generator seeded by the depth's seed and the game id (the same game, the same draw)."""
-    from engine.review import decision_points
-    game = find_game(_game_type(events))
+    game = find_game(game_type(events[0]))
     gid = events[0].game_id
-    points = list(decision_points(events, range(len(_players(events)))))
+    seats = range(len(payload_json(events[0]).get("players") or ()))
+    points = list(decision_points(events, seats))
     rng = random.Random(f"fairplay:{depth.seed}:{gid}")
     by_seat: dict[int, list[int]] = {}
-    from engine.review import seat_options
     for i, (_seq, s, e, _seen) in enumerate(points):
         if len(seat_options(game, s, e.seat)) >= 2:
             by_seat.setdefault(e.seat, []).append(i)
@@ -114,16 +112,6 @@ def game_insights(events: Sequence[Event], depth: Depth) -> Iterator[Insight]:
             continue
         if got is not None:
             yield got
-
-
-def _game_type(events: Sequence[Event]) -> str:
-    from engine.replay import game_type
-    return game_type(events[0])
-
-
-def _players(events: Sequence[Event]) -> list[str]:
-    import json
-    return list(json.loads(events[0].payload or "{}").get("players") or [])
 
 
 def insights_list(events: Sequence[Event], depth: Depth) -> list[Insight]:

@@ -475,9 +475,13 @@ def read_log(path: str | os.PathLike[str]) -> LogRead:
 
 def game_entries(games: Sequence[GameLog]) -> list[GameEntry]:
     """The manifest entries of verified games (``engine.signing``)."""
-    return [GameEntry(g.game_id, len(g.events), g.final_digest.hex(),
-                      g.events[0].ts if g.events else 0, g.events[-1].ts if g.events else 0)
-            for g in games]
+    return [game_entry(g) for g in games]
+
+
+def game_entry(g: GameLog) -> GameEntry:
+    """The manifest entry of one verified game."""
+    return GameEntry(g.game_id, len(g.events), g.final_digest.hex(),
+                     g.events[0].ts if g.events else 0, g.events[-1].ts if g.events else 0)
 
 
 def file_signature(data: memoryview, path: str

@@ -34,6 +34,7 @@ from engine.log import (
     checksum_error,
     decoded,
     file_signature,
+    game_entry,
     is_sealed,
     iter_batches,
     map_file,
@@ -160,9 +161,7 @@ class _Handout:
         self.games += 1
         self.broken += g.error is not None
         if self.entries is not None:
-            self.entries[place] = GameEntry(
-                g.game_id, len(g.events), g.final_digest.hex(),
-                g.events[0].ts if g.events else 0, g.events[-1].ts if g.events else 0)
+            self.entries[place] = game_entry(g)
         self.on_game(place, g)
         self.check.hand_on(g)
         self.named.pop(g.game_id, None)

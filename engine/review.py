@@ -119,7 +119,7 @@ def action_text(game: Game, e: Event) -> str:
                                 game.describe(e)) if x)
 
 
-def _sampler(game: Game) -> Callable[..., Any]:
+def world_sampler(game: Game) -> Callable[..., Any]:
     """The game's sample_world, or EngineError when it declares none."""
     if game.sample_world is None:
         raise EngineError(f"{game.TITLE} declares no sample_world: it cannot be reviewed yet")
@@ -129,7 +129,7 @@ def _sampler(game: Game) -> Callable[..., Any]:
 def first_world(game: Game, state: Any, seat: int, seen: Sequence[Event], settings: Settings,
                 seq: int) -> Any:
     """The first world a review of this decision samples (the one its lines are played in)."""
-    return _sampler(game)(state, seat, _rng(settings.seed, seq, "world", 0), seen)
+    return world_sampler(game)(state, seat, _rng(settings.seed, seq, "world", 0), seen)
 
 
 def seen_by(game: Game, events: Sequence[Event], seat: int) -> tuple[Event, ...]:
@@ -276,7 +276,7 @@ def grade(loss: float, loss_se: float, steps: tuple[float, float, float]
 def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequence[Event],
                     settings: Settings, seq: int) -> DecisionReview | None:
     """The review of the seat's decision at this state (None: forced, one option or none)."""
-    sampler = _sampler(game)
+    sampler = world_sampler(game)
     options = seat_options(game, state, seat)
     if len(options) < 2:
         return None
@@ -315,13 +315,12 @@ def review_decision(game: Game, state: Any, seat: int, chosen: Event, seen: Sequ
 
 def _paired_loss(values: list[list[float]]) -> tuple[int, float, float]:
     """The best candidate (the highest mean, the lower index on a tie) and the chosen's
-    (candidate 0) loss against it ± its error, from the paired differences world by world.
-    When the chosen is the best the loss is 0 and its error is that of the candidate that
-    may beat it by most (``_challenger``): a best by luck of a few worlds is not a sure 0."""
+    (candidate 0) loss against it ± its error, from the paired differences world by world
+    (0 ± 0 when the chosen is the best: ``_grade`` gives it its challenger's error)."""
     means = [sum(v) / len(v) for v in values]
     best = min(range(len(values)), key=lambda j: (-means[j], j))
     if best == 0:
-        return 0, 0.0, _challenger(values)[1]
+        return 0, 0.0, 0.0
     loss, se = _mean_se([b - c for b, c in zip(values[best], values[0], strict=True)])
     return best, loss, se
 
@@ -351,12 +350,14 @@ def grade_best(diff: float, diff_se: float, steps: tuple[float, float, float]) -
 def _grade(game: Game, values: list[list[float]], err: float = 1.0
            ) -> tuple[int, float, float, str | None, str | None]:
     """(best, loss, its error, grade, why withheld) of the chosen (candidate 0); ``err``
-    scales the errors (a projection to more worlds, ``_hopeless``)."""
+    scales the errors (a projection to more worlds, ``_hopeless``). When the chosen is the
+    best its loss is 0 and its error is that of the candidate that may beat it by most
+    (``_challenger``): a best by luck of a few worlds is not a sure 0."""
     steps = game.review_scale.steps
     best, loss, se = _paired_loss(values)
     if best == 0:
         diff, diff_se = _challenger(values)
-        return best, loss, se * err, None, grade_best(diff, diff_se * err, steps)
+        return best, loss, diff_se * err, None, grade_best(diff, diff_se * err, steps)
     return (best, loss, se * err, *grade(loss, se * err, steps))
 
 

@@ -15,7 +15,7 @@ import json
 from collections.abc import Callable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import commit
 from engine.errors import EngineError, IllegalMove, InvalidEvent, LogIntegrityError
@@ -25,6 +25,8 @@ from engine.log import GameLog, LateEvent, LogRead, NotALog, read_log
 from engine.log_stream import StreamEnd, stream_log
 from engine.replay import Observer, Verdict, fold, game_module
 from engine.signing import Signature, signature_state, signature_text
+
+T = TypeVar("T")
 
 REQUIRE = ("none", "signed", "trusted")
 
@@ -181,21 +183,13 @@ def file_verdict(path: str | Path, *, finals: MutableMapping[str, Any] | None = 
     shared); the observers watch the replays of the games the policy does not refuse. Raises
     OSError (and NotALog with code io) when the file cannot be read."""
     p = Path(path)
-    try:
-        log = read_any(p, strict=strict)
-    except NotALog as exc:
-        if exc.code == "io":
-            raise
-        return FileVerdict(p, unreadable=exc)
-    except LogIntegrityError as exc:
-        return FileVerdict(p, unreadable=exc)
+    log = _read(p, lambda: read_any(p, strict=strict))
+    if isinstance(log, FileVerdict):
+        return log
     sig = log.signature if isinstance(log, LogRead) else None
-    state, text, refusal = signature_policy(sig, trusted if trusted is not None else {},
-                                            require)
-    out = FileVerdict(p, log, problems=list(log.problems), signature=state,
-                      signature_text=text, refusal=refusal)
+    out = _signed(p, log, sig, log.problems, trusted, require)
     finals = {} if finals is None else finals
-    watch = observers if refusal is None else ()
+    watch = observers if out.refusal is None else ()
     for g in log.games:
         out.games.append(game_verdict(g.events, game_id=g.game_id, chain=g.error,
                                       finals=finals, observers=watch))
@@ -256,22 +250,40 @@ def stream_verdict(path: str | Path, on_game: Callable[[int, GameLog, GameVerdic
     def verdict(place: int, g: GameLog) -> None:
         on_game(place, g, game_verdict(g.events, game_id=g.game_id, chain=g.error,
                                        finals=journal))
-    try:
+    def read() -> StreamEnd:
         try:
-            end = stream_log(p, verdict, previous_game)
+            return stream_log(p, verdict, previous_game)
         except LateEvent:
             journal.undo()
-            end = _read_whole(p, verdict)
+            return _read_whole(p, verdict)
+    end = _read(p, read)
+    if isinstance(end, FileVerdict):
+        return end
+    return _signed(p, None, end.signature, end.problems, trusted, require, stream=end)
+
+
+def _read(p: Path, read: Callable[[], T]) -> T | FileVerdict:
+    """``read()``, or the verdict of a file that is no log or cannot be read as one (NotALog
+    with code io, an I/O error, is raised)."""
+    try:
+        return read()
     except NotALog as exc:
         if exc.code == "io":
             raise
         return FileVerdict(p, unreadable=exc)
     except LogIntegrityError as exc:
         return FileVerdict(p, unreadable=exc)
-    state, text, refusal = signature_policy(end.signature, trusted if trusted is not None else {},
+
+
+def _signed(p: Path, log: LogRead | None, sig: Signature | None,
+            problems: Sequence[LogIntegrityError], trusted: Any, require: str,
+            stream: StreamEnd | None = None) -> FileVerdict:
+    """The file's verdict without its games: its problems and its signature under the
+    policy (``signature_policy``)."""
+    state, text, refusal = signature_policy(sig, trusted if trusted is not None else {},
                                             require)
-    return FileVerdict(p, None, problems=list(end.problems), signature=state,
-                       signature_text=text, refusal=refusal, stream=end)
+    return FileVerdict(p, log, problems=list(problems), signature=state,
+                       signature_text=text, refusal=refusal, stream=stream)
 
 
 def _read_whole(p: Path, verdict: Callable[[int, GameLog], None]) -> StreamEnd:

@@ -39,6 +39,20 @@ def add_db_option(p: Any, what: str = "FILE") -> None:
                      "warehouse file")
 
 
+def add_executor_options(p: Any, workers: str, work: str, note: str = "") -> None:
+    """The ``-j/--workers``, ``--scheduler`` and ``--allow-insecure-cluster`` options of a
+    command whose work runs on the executor (``ingest.executor``): ``workers`` the help of
+    -j, ``work`` what runs on the cluster ("validate the files"), ``note`` what its workers
+    need."""
+    extra = f"; {note}" if note else ""
+    p.add_argument("-j", "--workers", type=int, default=None, metavar="N", help=workers)
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help=f"{work} on this Dask cluster (tcp://HOST:PORT or tls://HOST:PORT; "
+                   f"default $LIUJIA_SCHEDULER, else this machine{extra}; docs/cluster.md)")
+    p.add_argument("--allow-insecure-cluster", action="store_true",
+                   help="allow a scheduler that is not on this machine without TLS")
+
+
 def lake_folder(text: str) -> str:
     """A --lake value: a folder holding a lake manifest (else a usage error)."""
     import argparse

@@ -12,7 +12,15 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from liujia.commands._common import FOUND, OK, USAGE, fail, safe_json, safe_text
+from liujia.commands._common import (
+    FOUND,
+    OK,
+    USAGE,
+    add_executor_options,
+    fail,
+    safe_json,
+    safe_text,
+)
 from warehouse.paths import ENV_VAR, default_db
 
 if TYPE_CHECKING:      # the warehouse and ingest load when a command runs, not for --help
@@ -32,20 +40,15 @@ def add_common(p: argparse.ArgumentParser, db: bool = True) -> argparse.Argument
         p.add_argument("--db", metavar="FILE", default=None,
                        help=f"warehouse file (default ${ENV_VAR}, else {default_db()}); its "
                        "folder must exist (only the default one is created)")
-    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
-                   help="worker processes reading and replaying files (default: one per CPU "
-                   "for big runs, none for small ones); never more than the files to read "
-                   "or the CPUs; they die with this process")
+    add_executor_options(
+        p, "worker processes reading and replaying files (default: one per CPU for big runs, "
+        "none for small ones); never more than the files to read or the CPUs; they die with "
+        "this process", "read and replay the files",
+        "the workers must see the same paths and run the same liujia")
     p.add_argument("--require", choices=("none", "signed", "trusted"), default="none",
                    help="quarantine the games of logs that are not signed (signed) or not "
                    "signed by a key trusted here (trusted: `liujia keys trust`); default "
                    "none. A bad signature or a broken deal commitment is always quarantined")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="read and replay the files on this Dask cluster (tcp://HOST:PORT or "
-                   "tls://HOST:PORT; default $LIUJIA_SCHEDULER, else this machine); the "
-                   "workers must see the same paths and run the same liujia (docs/cluster.md)")
-    p.add_argument("--allow-insecure-cluster", action="store_true",
-                   help="allow a scheduler that is not on this machine without TLS")
     p.add_argument("--review", action="store_true",
                    help="review every decision of the games loaded (docs/review.md) into the "
                    "warehouse's reviews table, for the games that declare a world sampler; "

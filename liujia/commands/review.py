@@ -15,6 +15,7 @@ from liujia.commands._common import (
     FOUND,
     OK,
     USAGE,
+    add_executor_options,
     fail,
     find_game_log,
     safe_json,
@@ -57,15 +58,10 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     out.add_argument("--html", metavar="FILE", help="write the review as one HTML file")
     p.add_argument("--force", action="store_true", help="with --html: replace FILE if it "
                    "exists")
-    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
-                   help="review the decisions in N local worker processes, the same review "
-                   f"(default: one per CPU from {AUTO_MIN_DECISIONS} decisions on, else here; "
-                   "1: here)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="review the decisions on this Dask cluster (tcp:// or tls://HOST:PORT; "
-                   "default $LIUJIA_SCHEDULER, else this machine; docs/cluster.md)")
-    p.add_argument("--allow-insecure-cluster", action="store_true",
-                   help="allow a scheduler that is not on this machine without TLS")
+    add_executor_options(
+        p, "review the decisions in N local worker processes, the same review (default: one "
+        f"per CPU from {AUTO_MIN_DECISIONS} decisions on, else here; 1: here)",
+        "review the decisions")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
     return p
 

@@ -12,6 +12,7 @@ from liujia.commands._common import (
     FOUND,
     OK,
     add_db_option,
+    add_executor_options,
     fail,
     open_warehouse,
     safe_json,
@@ -46,14 +47,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--limit", type=whole_number, default=20, metavar="N",
                    help="show the N pairs with the lowest scores (default 20; 0: all)")
     p.add_argument("--json", action="store_true", help="one JSON object per pair or player")
-    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
-                   help="sight: look at the games in N local worker processes, the same result "
-                   "(default: one per CPU from 8 games on; 1: here)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="sight: look at the games on this Dask cluster (tcp:// or "
-                   "tls://HOST:PORT; default $LIUJIA_SCHEDULER; docs/cluster.md)")
-    p.add_argument("--allow-insecure-cluster", action="store_true",
-                   help="allow a scheduler that is not on this machine without TLS")
+    add_executor_options(
+        p, "sight: look at the games in N local worker processes, the same result (default: "
+        "one per CPU from 8 games on; 1: here)", "sight: look at the games")
     add_db_option(p)
     return p
 

@@ -15,7 +15,7 @@ from engine.errors import EngineError, IllegalMove
 from engine.games import GAMES, find_game
 from engine.log import LogWriter
 from engine.sim import options_tag, player_pool, simulate
-from liujia.commands._common import fail, safe_text
+from liujia.commands._common import fail, make_part, safe_text
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -157,12 +157,14 @@ def write_games(
 
 
 def write_key(path: Path, key: AnswerKey) -> None:
-    """The answer key, written to a new file beside the target and renamed over it (a run
-    that fails leaves no half key)."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
+    """The answer key, written to a temporary file made afresh beside the target (never
+    through a link, ``make_part``) and renamed over it: a run that fails leaves no half key."""
+    tmp = path.with_name(f".{path.name}.part")
+    make_part(tmp)
+    fd = os.open(tmp, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
         key.write(f)
-    os.replace(tmp, path)
+    os.replace(tmp, path)                 # replaces a link itself, never its target
 
 
 def session_length(game: str, options: Any) -> int:

@@ -53,6 +53,7 @@ from liujia.commands._common import (
     FOUND,
     OK,
     USAGE,
+    add_executor_options,
     fail,
     find_logs,
     make_part,
@@ -95,16 +96,11 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--salvage", metavar="DIR", help="write the intact, verified prefix of every "
                    "damaged file to DIR/<name>.salvaged.arrows")
-    p.add_argument("-j", "--workers", type=int, default=None, metavar="N",
-                   help="validate the files in N local worker processes, the same report "
-                   "(default: one per CPU for big runs of several files, else here; never more "
-                   "than the files or the CPUs; 1: here)")
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
-                   help="validate the files on this Dask cluster (tcp://HOST:PORT or "
-                   f"tls://HOST:PORT; default ${SCHEDULER_ENV}, else this machine); the workers "
-                   "must see the same paths and run the same liujia (docs/cluster.md)")
-    p.add_argument("--allow-insecure-cluster", action="store_true",
-                   help="allow a scheduler that is not on this machine without TLS")
+    add_executor_options(
+        p, "validate the files in N local worker processes, the same report (default: one "
+        "per CPU for big runs of several files, else here; never more than the files or the "
+        "CPUs; 1: here)", "validate the files",
+        "the workers must see the same paths and run the same liujia")
     return p
 
 
